@@ -1,0 +1,55 @@
+import pg from 'pg';
+import type { Queryable, Sql, SqlParam } from './sql.ts';
+
+// int8 and numeric come back as strings by default; our positions and versions fit in a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export function createPgSql(connectionString: string, options: { max?: number } = {}): Sql {
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it. Nothing to do here.
+  });
+
+  const queryOn = (client: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<Row>(text: string, params: readonly SqlParam[] = []) {
+      const result = await client.query(text, params as unknown[]);
+      return result.rows as Row[];
+    },
+  });
+
+  return {
+    kind: 'postgres',
+    ...queryOn(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(queryOn(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async exec(text) {
+      await pool.query(text);
+    },
+    async listen(channel, onNotify) {
+      const client = await pool.connect();
+      client.on('notification', (message) => {
+        if (message.channel === channel) onNotify();
+      });
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+        client.release();
+      };
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

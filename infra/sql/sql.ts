@@ -1,0 +1,19 @@
+// One small interface over a Postgres server (`pg`) and PGlite, so the event store, the
+// projection checkpoints and the read models run unchanged on both.
+
+export type SqlParam = string | number | boolean | null | Date | Uint8Array | readonly unknown[] | object;
+
+export interface Queryable {
+  query<Row = Record<string, unknown>>(text: string, params?: readonly SqlParam[]): Promise<Row[]>;
+}
+
+export interface Sql extends Queryable {
+  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Several statements without parameters (schema set-up). */
+  exec(text: string): Promise<void>;
+  /** Called after every commit that may have written events; used to wake subscribers in-process. */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  readonly kind: 'postgres' | 'pglite';
+  close(): Promise<void>;
+}

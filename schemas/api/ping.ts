@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+export const PingQuery = z.object({
+  lastSessionToken: z.string().max(200).optional(),
+  admin: z.string().optional(),
+});
+
+export const PingResponse = z.object({
+  /** The server asks the browser to reload (set-force-reload). */
+  forceReload: z.boolean(),
+  /** False when a newer login of the same account took over playback. */
+  tokenMatch: z.boolean(),
+  lastSessionToken: z.string().nullable(),
+  /** Interface state an administrator set for this user (user-state), or null. */
+  state: z.unknown().nullable(),
+});
+export type PingResponse = z.infer<typeof PingResponse>;
+
+/** Messages on the /ws live channel. */
+export const LiveMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('Ping'), time: z.number().optional() }),
+  z.object({ type: z.literal('Pong'), time: z.number().optional() }),
+  z.object({
+    type: z.literal('PlayerControl'),
+    control: z.object({ audioFile: z.unknown().optional(), seekTime: z.number().optional(), playing: z.boolean().optional() }),
+  }),
+]);
+export type LiveMessage = z.infer<typeof LiveMessage>;

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+// Events of the `evaluations-{userId}` stream. Scores: 1 like, 0 neutral, -1 dislike.
+export const Score = z.union([z.literal(1), z.literal(0), z.literal(-1)]);
+
+const base = { userId: z.number().int().nonnegative(), evaluationId: z.uuid(), clientTime: z.iso.datetime({ offset: true }), score: Score };
+
+export const AudioFileEvaluated = z.object({
+  type: z.literal('AudioFileEvaluated'),
+  data: z.object({ ...base, audioFileId: z.number().int().nonnegative() }),
+});
+export const MessageItemEvaluated = z.object({
+  type: z.literal('MessageItemEvaluated'),
+  data: z.object({ ...base, messageItemId: z.number().int().nonnegative() }),
+});
+export const EvaluationChanged = z.object({
+  type: z.literal('EvaluationChanged'),
+  data: z.object(base),
+});
+
+export const EvaluationEvent = z.discriminatedUnion('type', [AudioFileEvaluated, MessageItemEvaluated, EvaluationChanged]);
+export type EvaluationEvent = z.infer<typeof EvaluationEvent>;

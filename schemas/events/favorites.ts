@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+// Events of the `favorite-list-{id}` streams (the default list '0' of a user: `favorites-{userId}`).
+const listId = z.number().int().nonnegative();
+const userId = z.number().int().nonnegative();
+const at = z.iso.datetime({ offset: true });
+
+export const FavoriteListCreated = z.object({
+  type: z.literal('FavoriteListCreated'),
+  data: z.object({ listId, userId, name: z.string().min(1).max(200), description: z.string().max(10_000), at }),
+});
+export const FavoriteListRenamed = z.object({
+  type: z.literal('FavoriteListRenamed'),
+  data: z.object({ listId, userId, name: z.string().min(1).max(200), description: z.string().max(10_000), at }),
+});
+export const FavoriteListCopied = z.object({
+  type: z.literal('FavoriteListCopied'),
+  data: z.object({ listId, userId, fromListId: listId, at }),
+});
+export const FavoriteListRemoved = z.object({
+  type: z.literal('FavoriteListRemoved'),
+  data: z.object({ listId, userId, at }),
+});
+export const AudioFileFavorited = z.object({
+  type: z.literal('AudioFileFavorited'),
+  data: z.object({ listId, userId, audioFileId: z.number().int().nonnegative(), order: z.number().int(), insertionTime: at, admin: z.boolean() }),
+});
+export const AudioFileUnfavorited = z.object({
+  type: z.literal('AudioFileUnfavorited'),
+  data: z.object({ listId, userId, audioFileId: z.number().int().nonnegative(), admin: z.boolean(), at }),
+});
+export const AudioFileFavoriteMoved = z.object({
+  type: z.literal('AudioFileFavoriteMoved'),
+  data: z.object({ listId, userId, audioFileId: z.number().int().nonnegative(), order: z.number().int(), at }),
+});
+export const RecipeFavorited = z.object({
+  type: z.literal('RecipeFavorited'),
+  data: z.object({ listId, userId, recipeId: z.number().int().nonnegative(), admin: z.boolean(), at }),
+});
+export const RecipeUnfavorited = z.object({
+  type: z.literal('RecipeUnfavorited'),
+  data: z.object({ listId, userId, recipeId: z.number().int().nonnegative(), admin: z.boolean(), at }),
+});
+
+export const FavoriteEvent = z.discriminatedUnion('type', [
+  FavoriteListCreated,
+  FavoriteListRenamed,
+  FavoriteListCopied,
+  FavoriteListRemoved,
+  AudioFileFavorited,
+  AudioFileUnfavorited,
+  AudioFileFavoriteMoved,
+  RecipeFavorited,
+  RecipeUnfavorited,
+]);
+export type FavoriteEvent = z.infer<typeof FavoriteEvent>;

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+// Events of the `message-{id}` streams (document 2 of the spec). Shapes are kept to what the
+// messaging screens need; items carry the fields of message-items2.
+const messageId = z.number().int().nonnegative();
+const userId = z.number().int().nonnegative();
+const at = z.iso.datetime({ offset: true });
+
+export const MessageItemType = z.enum(['Image', 'AudioFile', 'InlineHTML', 'InlineHTMLTrack', 'IFrame', 'FavoriteList', 'Recipe', 'MediaFile', 'Link', 'Question']);
+
+const item = z.object({
+  itemId: z.number().int().nonnegative(),
+  type: MessageItemType,
+  html: z.string().nullable(),
+  audioFileId: z.number().int().nullable(),
+  recipeId: z.number().int().nullable(),
+  fileId: z.number().int().nullable(),
+  url: z.string().nullable(),
+  contentType: z.string().nullable(),
+  trackClicks: z.boolean(),
+});
+
+const messageFields = z.object({
+  title: z.string().max(500),
+  time: at.nullable(),
+  expireTime: at.nullable(),
+  recommendation: z.boolean(),
+  recipientCanModify: z.boolean(),
+  recipientCanReply: z.boolean(),
+  game: z.boolean(),
+  usageReport: z.boolean(),
+  replyToMessageId: messageId.nullable(),
+});
+
+export const MessageDrafted = z.object({ type: z.literal('MessageDrafted'), data: messageFields.extend({ messageId, userId, at }) });
+export const MessageUpdated = z.object({ type: z.literal('MessageUpdated'), data: messageFields.partial().extend({ messageId, userId, at }) });
+export const RecipientsSet = z.object({
+  type: z.literal('RecipientsSet'),
+  data: z.object({ messageId, userId, recipients: z.array(userId), recipientGroups: z.array(z.number().int()), at }),
+});
+export const MessageItemAdded = z.object({ type: z.literal('MessageItemAdded'), data: z.object({ messageId, userId, item, order: z.number().int(), at }) });
+export const MessageItemUpdated = z.object({ type: z.literal('MessageItemUpdated'), data: z.object({ messageId, userId, item, at }) });
+export const MessageItemRemoved = z.object({ type: z.literal('MessageItemRemoved'), data: z.object({ messageId, userId, itemId: z.number().int(), at }) });
+export const MessageItemsReordered = z.object({ type: z.literal('MessageItemsReordered'), data: z.object({ messageId, userId, itemIds: z.array(z.number().int()), at }) });
+export const MessageSent = z.object({ type: z.literal('MessageSent'), data: z.object({ messageId, userId, at }) });
+export const MessageRestoredAsDraft = z.object({ type: z.literal('MessageRestoredAsDraft'), data: z.object({ messageId, userId, at }) });
+export const MessageActivitySet = z.object({ type: z.literal('MessageActivitySet'), data: z.object({ messageId, userId, active: z.boolean(), at }) });
+export const MessageReadTimeSet = z.object({ type: z.literal('MessageReadTimeSet'), data: z.object({ messageId, userId, readTime: at }) });
+export const DiscussionReadTimeSet = z.object({ type: z.literal('DiscussionReadTimeSet'), data: z.object({ messageId, userId, readTime: at }) });
+export const ReplyPosted = z.object({
+  type: z.literal('ReplyPosted'),
+  data: z.object({ messageId, userId, replyId: z.uuid(), text: z.string().max(10_000), fileId: z.number().int().nullable(), at }),
+});
+export const VideoChatRoomCreated = z.object({ type: z.literal('VideoChatRoomCreated'), data: z.object({ messageId, userId, roomId: z.string(), at }) });
+
+export const MessageEvent = z.discriminatedUnion('type', [
+  MessageDrafted,
+  MessageUpdated,
+  RecipientsSet,
+  MessageItemAdded,
+  MessageItemUpdated,
+  MessageItemRemoved,
+  MessageItemsReordered,
+  MessageSent,
+  MessageRestoredAsDraft,
+  MessageActivitySet,
+  MessageReadTimeSet,
+  DiscussionReadTimeSet,
+  ReplyPosted,
+  VideoChatRoomCreated,
+]);
+export type MessageEvent = z.infer<typeof MessageEvent>;

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { PlaySource } from './usage.ts';
+
+// The usage rules are data (DOMAIN.md section 3); changing them appends UsageRulesChanged to the
+// `usage-rules` stream and builds a new warehouse version beside the current one.
+export const UsageRules = z.object({
+  shortSessionSeconds: z.number().int().min(0).max(3600),
+  maxPauseSeconds: z.number().int().min(1).max(86_400),
+  guidedSources: z.array(PlaySource),
+  contentTypeMerge: z.record(z.string(), z.string()),
+});
+export type UsageRules = z.infer<typeof UsageRules>;
+
+export const defaultUsageRules: UsageRules = {
+  shortSessionSeconds: 20,
+  maxPauseSeconds: 900,
+  guidedSources: ['Recipe', 'Search', 'MusicChannel', 'Favorites', 'Message', 'TodaysMessages'],
+  contentTypeMerge: { Video: 'Theme', 'Sing Along': 'SingAlong', 'Audio Book': 'AudioBook' },
+};
+
+export const UsageRulesChanged = z.object({
+  type: z.literal('UsageRulesChanged'),
+  data: z.object({ rules: UsageRules, changedByUserId: z.number().int().nonnegative(), at: z.iso.datetime({ offset: true }) }),
+});
+
+export const UsageRulesEvent = z.discriminatedUnion('type', [UsageRulesChanged]);
+export type UsageRulesEvent = z.infer<typeof UsageRulesEvent>;
