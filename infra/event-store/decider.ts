@@ -1,0 +1,29 @@
+import type { SointuEvent } from '../../schemas/events/index.ts';
+import type { EventStore, NewEvent } from './event-store.ts';
+
+// The command side's one pattern (Emmett / Decider): state is folded from a stream's events,
+// `decide` is pure, and the new events are appended with the version that state was read at, so
+// a concurrent change of the same stream is a Conflict instead of a lost update.
+
+export interface Decider<Command, Event extends SointuEvent, State> {
+  initialState(): State;
+  evolve(state: State, event: Event): State;
+  decide(command: Command, state: State): Event[];
+}
+
+export async function handleCommand<Command, Event extends SointuEvent, State>(
+  store: EventStore,
+  stream: string,
+  decider: Decider<Command, Event, State>,
+  command: Command,
+  eventId: (event: Event, index: number) => string,
+): Promise<Event[]> {
+  const history = await store.readStream(stream);
+  const state = history.reduce((s, e) => decider.evolve(s, e as unknown as Event), decider.initialState());
+  const events = decider.decide(command, state);
+  if (events.length === 0) return events;
+  const expected = history.length === 0 ? 'no_stream' : history[history.length - 1]!.streamVersion;
+  const toAppend: NewEvent[] = events.map((e, i) => ({ ...e, id: eventId(e, i) }));
+  await store.append(stream, toAppend, expected);
+  return events;
+}
