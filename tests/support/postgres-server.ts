@@ -33,8 +33,9 @@ function runAsOwner(binary: string, args: string[]): void {
   if (result.status !== 0) throw new Error(`${binary} failed: ${result.stderr || result.stdout}`);
 }
 
-export async function startPostgresServer(): Promise<PostgresServer> {
-  if (process.env.TEST_DATABASE_URL) return { url: process.env.TEST_DATABASE_URL, stop: async () => undefined };
+/** `durable`: keep Postgres's default fsync/commit settings (benchmarks), and never reuse TEST_DATABASE_URL. */
+export async function startPostgresServer(options: { durable?: boolean } = {}): Promise<PostgresServer> {
+  if (process.env.TEST_DATABASE_URL && !options.durable) return { url: process.env.TEST_DATABASE_URL, stop: async () => undefined };
   if (!PG_BIN) throw new Error('No Postgres server: set TEST_DATABASE_URL or install PostgreSQL server binaries (initdb).');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sointu-pg-'));
   if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
@@ -42,9 +43,10 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   const port = await freePort();
   runAsOwner(path.join(PG_BIN, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   // fsync off: a throwaway test cluster; durability is not what these tests measure.
+  const fast = options.durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off';
   runAsOwner(path.join(PG_BIN, 'pg_ctl'), [
     '-D', dataDir, '-l', path.join(dir, 'log'), '-w', 'start',
-    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${fast} -c max_connections=200`,
   ]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,

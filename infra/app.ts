@@ -1,0 +1,59 @@
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { ProjectionRunner } from '../projections/engine/runner.ts';
+import type { Warehouse } from './clickhouse/clickhouse.ts';
+import type { Config } from './config.ts';
+import type { EventStore } from './event-store/event-store.ts';
+import { registerAuth } from './http/auth.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { registerRoutes } from './http/routes.ts';
+import { registerWebApp } from './http/web-app.ts';
+import { useZod, type App } from './http/zod.ts';
+import type { Sql } from './sql/sql.ts';
+
+// Composition of the HTTP server: external plugins, then ours, then the routes (fastify/demo).
+// Everything a route needs arrives through `app.deps`, so tests build the same app on PGlite.
+
+export interface AppDeps {
+  sql: Sql;
+  store: EventStore;
+  config: Pick<Config, 'cookieSecret' | 'jwtSecret' | 'contactEmail' | 'publicUrl'>;
+  /** The clock; tests pass a fixed one. */
+  now: () => Date;
+  /** The built web app (dist/web); not served when absent. */
+  webDir?: string;
+  /** The usage warehouse (chDB or a ClickHouse server), for report queries. */
+  warehouse?: Warehouse;
+  /** The projection runner of this process; absent when the process runs none. */
+  projections?: ProjectionRunner;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Never log credentials: cookies, bearer tokens and anything named password. */
+export const logRedaction = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.jwt'];
+
+export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<App> {
+  const fastify = Fastify({
+    logger: options.logger ?? false,
+    // Behind a TLS-terminating proxy the cookie must still become Secure (spec 1 section 9).
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  const app = useZod(fastify);
+  app.decorate('deps', deps);
+  registerErrorHandling(app);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await registerAuth(app, deps.config);
+  await registerWebApp(app, deps.webDir);
+  registerRoutes(app);
+  return app;
+}

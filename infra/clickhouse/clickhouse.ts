@@ -1,0 +1,40 @@
+import path from 'node:path';
+
+// The usage warehouse behind one small interface: chDB (ClickHouse in-process) on the embedded
+// default, a ClickHouse server through @clickhouse/client when CLICKHOUSE_URL is set. Both take
+// parameters in ClickHouse's own `{name:Type}` syntax and both return JSONEachRow rows, so the
+// projections and report queries are the same SQL on either (target ClickHouse 24+).
+
+export type WarehouseParams = Record<string, unknown>;
+
+export interface Warehouse {
+  readonly kind: 'chdb' | 'server';
+  /** A statement without a result (DDL, ALTER, OPTIMIZE...). */
+  exec(sql: string, params?: WarehouseParams): Promise<void>;
+  query<T = Record<string, unknown>>(sql: string, params?: WarehouseParams): Promise<T[]>;
+  /** One INSERT of many rows (JSONEachRow); callers batch, never one insert per event. */
+  insert(table: string, rows: readonly object[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Settings both implementations apply, so results look the same on both. */
+export const sharedSettings = {
+  // Counts are UInt64; numbers (not strings) in JSON keep query code identical on both.
+  output_format_json_quote_64bit_integers: 0,
+} as const;
+
+/** A server when `clickhouseUrl` is given, otherwise chDB under `${dataDir}/chdb`. */
+export async function connectWarehouse(options: { clickhouseUrl?: string; dataDir: string }): Promise<Warehouse> {
+  // Imported lazily: the chDB native addon is large and must not load when a server is used.
+  if (options.clickhouseUrl) {
+    const { createServerWarehouse } = await import('./server-warehouse.ts');
+    return createServerWarehouse(options.clickhouseUrl);
+  }
+  const { createChdbWarehouse } = await import('./chdb-warehouse.ts');
+  return createChdbWarehouse(path.join(options.dataDir, 'chdb'));
+}
+
+/** ISO-8601 (any offset) to the UTC text a DateTime64(3, 'UTC') column parses on every version. */
+export function toClickHouseTime(iso: string | Date): string {
+  return new Date(iso).toISOString().replace('T', ' ').replace('Z', '');
+}

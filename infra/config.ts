@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+// The environment is read once, at start-up, and checked against this schema (fastify/demo style):
+// a typo in PORT fails the start instead of surfacing later as a strange bind error.
+
+const optionalText = z.string().trim().min(1).optional().catch(undefined);
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalText,
+  CLICKHOUSE_URL: optionalText,
+  EVENTSTORE_URL: optionalText,
+  KAFKA_BROKERS: optionalText,
+  COOKIE_SECRET: optionalText,
+  JWT_SECRET: optionalText,
+  LOG_LEVEL: z.enum(logLevels).default('info'),
+  /** Shown in the "subscription has ended" alert (spec 1 section 5). */
+  CONTACT_EMAIL: z.string().trim().min(1).default('support@example.org'),
+  /** Absolute URL of the service when it runs behind a proxy; otherwise derived from each request. */
+  PUBLIC_URL: optionalText,
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  clickhouseUrl?: string;
+  eventStoreUrl?: string;
+  kafkaBrokers?: string[];
+  cookieSecret: string;
+  jwtSecret: string;
+  logLevel: (typeof logLevels)[number];
+  contactEmail: string;
+  publicUrl?: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const secrets = e.COOKIE_SECRET && e.JWT_SECRET ? undefined : loadOrCreateSecrets(dataDir);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    clickhouseUrl: e.CLICKHOUSE_URL,
+    eventStoreUrl: e.EVENTSTORE_URL,
+    kafkaBrokers: e.KAFKA_BROKERS?.split(',').map((b) => b.trim()).filter(Boolean),
+    cookieSecret: e.COOKIE_SECRET ?? secrets!.cookieSecret,
+    jwtSecret: e.JWT_SECRET ?? secrets!.jwtSecret,
+    logLevel: e.LOG_LEVEL,
+    contactEmail: e.CONTACT_EMAIL,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+  };
+}
+
+const Secrets = z.object({ cookieSecret: z.string().min(32), jwtSecret: z.string().min(32) });
+type Secrets = z.infer<typeof Secrets>;
+
+/** Generated once and kept under DATA_DIR, so cookies and JWTs stay valid across restarts. */
+function loadOrCreateSecrets(dataDir: string): Secrets {
+  const file = path.join(dataDir, 'secrets.json');
+  if (fs.existsSync(file)) {
+    const stored = Secrets.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
+    if (stored.success) return stored.data;
+  }
+  const secrets = { cookieSecret: randomBytes(24).toString('base64url'), jwtSecret: randomBytes(48).toString('base64url') };
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}

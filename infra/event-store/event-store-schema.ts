@@ -1,0 +1,33 @@
+import type { Sql } from '../sql/sql.ts';
+
+// `transaction_id` is what makes the global log safe to follow: readers only take transactions
+// older than the oldest one still running, so an event committed late with a low
+// `global_position` is never skipped (identity values are handed out before commit, not at it).
+const statements = [
+  `CREATE TABLE IF NOT EXISTS events (
+    global_position bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
+    event_id uuid NOT NULL UNIQUE,
+    stream_id text NOT NULL,
+    stream_version bigint NOT NULL,
+    type text NOT NULL,
+    schema_version int NOT NULL,
+    data jsonb NOT NULL,
+    metadata jsonb NOT NULL DEFAULT '{}',
+    recorded_at timestamptz NOT NULL DEFAULT now(),
+    UNIQUE (stream_id, stream_version)
+  )`,
+  'CREATE INDEX IF NOT EXISTS events_transaction_position ON events (transaction_id, global_position)',
+  'CREATE TABLE IF NOT EXISTS streams (stream_id text PRIMARY KEY, version bigint NOT NULL)',
+];
+
+// Several processes may start at once against one server; CREATE ... IF NOT EXISTS alone can
+// still collide on the catalog, so set-up is serialised by an advisory lock.
+const SETUP_LOCK = 7_020_001;
+
+export async function ensureEventStoreSchema(sql: Sql): Promise<void> {
+  await sql.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [SETUP_LOCK]);
+    for (const statement of statements) await tx.query(statement);
+  });
+}

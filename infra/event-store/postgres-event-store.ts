@@ -1,0 +1,144 @@
+import type { Sql } from '../sql/sql.ts';
+import { appendInTransaction } from './append-in-transaction.ts';
+import type { AppendRequest, EventStore, LogPosition, RecordedEvent } from './event-store.ts';
+import { ensureEventStoreSchema } from './event-store-schema.ts';
+import { prepareRequests, type PreparedRequest } from './prepare-events.ts';
+import { startSubscription } from './subscription.ts';
+
+// The default event store: one implementation for a Postgres server (`pg`) and PGlite.
+
+export const EVENTS_CHANNEL = 'sointu_events';
+
+export interface PostgresEventStoreOptions {
+  /** Longest time a live subscriber waits without a notice (default 500 ms). */
+  pollMs?: number;
+}
+
+export type PostgresEventStore = EventStore & {
+  /** Creates the tables if missing; safe to run from several processes at once. */
+  setup(): Promise<void>;
+};
+
+interface EventRow {
+  tx: number | string;
+  seq: number | string;
+  id: string;
+  stream_id: string;
+  stream_version: number | string;
+  type: string;
+  schema_version: number;
+  data: unknown;
+  metadata: RecordedEvent['metadata'];
+  recorded_at: Date;
+}
+
+const eventColumns = `transaction_id::text::bigint AS tx, global_position AS seq, event_id::text AS id, stream_id,
+  stream_version, type, schema_version, data, metadata, recorded_at`;
+
+// Rows come from our own table, written only after validation, so the shape is trusted here.
+const toRecorded = (row: EventRow): RecordedEvent =>
+  ({
+    type: row.type,
+    data: row.data,
+    id: row.id,
+    schemaVersion: row.schema_version,
+    streamId: row.stream_id,
+    streamVersion: Number(row.stream_version),
+    position: { tx: Number(row.tx), seq: Number(row.seq) },
+    metadata: row.metadata,
+    recordedAt: row.recorded_at,
+  }) as RecordedEvent;
+
+// A duplicate event id from a concurrent retry, or a deadlock between two bulk appends: running
+// the transaction again resolves both (the retry then finds the ids stored and skips them).
+const retryable = (error: unknown) => {
+  const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
+  return code === '40P01' || (code === '23505' && (constraint === undefined || constraint === 'events_event_id_key'));
+};
+
+export function createPostgresEventStore(sql: Sql, options: PostgresEventStoreOptions = {}): PostgresEventStore {
+  const listeners = new Set<() => void>();
+  const notifyLocal = () => listeners.forEach((listener) => listener());
+  let stopListening: Promise<() => Promise<void>> | undefined;
+  // Other processes hear of appends through NOTIFY; PGlite has a single process, so it needs none.
+  const crossProcess = sql.kind === 'postgres';
+
+  async function write(requests: PreparedRequest[]) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const results = await sql.transaction(async (tx) => {
+          const results = await appendInTransaction(tx, requests);
+          if (crossProcess && results.some((r) => r.appended > 0)) await tx.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, '']);
+          return results;
+        });
+        if (results.some((r) => r.appended > 0)) notifyLocal();
+        return results;
+      } catch (error) {
+        if (attempt >= 3 || !retryable(error)) throw error;
+      }
+    }
+  }
+
+  async function readAll(after: LogPosition, limit: number): Promise<RecordedEvent[]> {
+    // Only transactions older than every running one are read: their events can no longer be
+    // joined by an event with a lower position, so the reader never moves past a gap that fills later.
+    const rows = await sql.query<EventRow>(
+      `SELECT ${eventColumns} FROM events
+       WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+         AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       ORDER BY transaction_id, global_position
+       LIMIT $3`,
+      [String(after.tx), after.seq, limit],
+    );
+    return rows.map(toRecorded);
+  }
+
+  const store: PostgresEventStore = {
+    setup: () => ensureEventStoreSchema(sql),
+
+    async append(stream, events, expected = 'any') {
+      const [result] = await write(prepareRequests([{ stream, events, expected }], () => ''));
+      return result!;
+    },
+
+    async appendMany(requests: readonly AppendRequest[]) {
+      if (requests.length === 0) return [];
+      return write(prepareRequests(requests, (r) => `requests.${r}.`));
+    },
+
+    async readStream(stream, { fromVersion = 0, limit = 10_000 } = {}) {
+      const rows = await sql.query<EventRow>(
+        `SELECT ${eventColumns} FROM events WHERE stream_id = $1 AND stream_version >= $2 ORDER BY stream_version LIMIT $3`,
+        [stream, fromVersion, limit],
+      );
+      return rows.map(toRecorded);
+    },
+
+    readAll,
+
+    onAppended(listener) {
+      listeners.add(listener);
+      if (crossProcess && !stopListening) stopListening = sql.listen(EVENTS_CHANNEL, notifyLocal);
+      return () => void listeners.delete(listener);
+    },
+
+    async backlog(after) {
+      const [row] = await sql.query<{ events: number | string; oldest: Date | null }>(
+        `SELECT count(*) AS events, min(recorded_at) AS oldest FROM events
+         WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)`,
+        [String(after.tx), after.seq],
+      );
+      return { events: Number(row?.events ?? 0), oldestRecordedAt: row?.oldest ?? null };
+    },
+
+    subscribe: (subscribeOptions) => startSubscription(store, subscribeOptions, { pollMs: options.pollMs ?? 500, retryMs: 1000 }),
+
+    async close() {
+      listeners.clear();
+      const stop = await stopListening?.catch(() => undefined);
+      await stop?.();
+      stopListening = undefined;
+    },
+  };
+  return store;
+}

@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { invalidRequest, notFound } from '../errors.ts';
+
+// Stored objects (audio, images, uploads) live under DATA_DIR/files by their object key, the
+// `files.object_key` column. A key is a relative path of plain segments, so no key can escape the
+// root however it reached us.
+
+const segment = '[A-Za-z0-9][A-Za-z0-9._-]*';
+const objectKeyPattern = new RegExp(`^${segment}(/${segment})*$`);
+
+export interface ByteRange {
+  start: number;
+  /** Inclusive, as in an HTTP Range header. */
+  end: number;
+}
+
+export interface StoredObjectInfo {
+  size: number;
+  modified: Date;
+}
+
+export interface FileStore {
+  readonly root: string;
+  pathOf(objectKey: string): string;
+  /** Writes to a temporary name and renames, so readers never see a half-written object. */
+  save(objectKey: string, data: Uint8Array): Promise<void>;
+  stat(objectKey: string): Promise<StoredObjectInfo | null>;
+  exists(objectKey: string): Promise<boolean>;
+  read(objectKey: string): Promise<Buffer>;
+  /** A stream of the whole object or of one range; NotFound when the object is missing. */
+  openReadStream(objectKey: string, range?: ByteRange): Promise<fs.ReadStream>;
+  remove(objectKey: string): Promise<void>;
+}
+
+export function isValidObjectKey(objectKey: string): boolean {
+  return objectKey.length <= 512 && objectKeyPattern.test(objectKey);
+}
+
+export function createFileStore(dataDir: string): FileStore {
+  const root = path.resolve(dataDir, 'files');
+
+  const pathOf = (objectKey: string): string => {
+    if (!isValidObjectKey(objectKey)) throw invalidRequest('Invalid object key');
+    return path.join(root, ...objectKey.split('/'));
+  };
+
+  const stat = async (objectKey: string): Promise<StoredObjectInfo | null> => {
+    try {
+      const info = await fsp.stat(pathOf(objectKey));
+      return info.isFile() ? { size: info.size, modified: info.mtime } : null;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  };
+
+  return {
+    root,
+    pathOf,
+    stat,
+    async save(objectKey, data) {
+      const target = pathOf(objectKey);
+      await fsp.mkdir(path.dirname(target), { recursive: true });
+      const temporary = `${target}.${randomUUID()}.tmp`;
+      await fsp.writeFile(temporary, data);
+      await fsp.rename(temporary, target);
+    },
+    async exists(objectKey) {
+      return (await stat(objectKey)) !== null;
+    },
+    async read(objectKey) {
+      try {
+        return await fsp.readFile(pathOf(objectKey));
+      } catch (error) {
+        if (isMissing(error)) throw notFound();
+        throw error;
+      }
+    },
+    async openReadStream(objectKey, range) {
+      const info = await stat(objectKey);
+      if (!info) throw notFound();
+      if (range && (range.start < 0 || range.end < range.start || range.end >= info.size)) throw invalidRequest('Invalid range');
+      return fs.createReadStream(pathOf(objectKey), range ? { start: range.start, end: range.end } : {});
+    },
+    async remove(objectKey) {
+      await fsp.rm(pathOf(objectKey), { force: true });
+    },
+  };
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}

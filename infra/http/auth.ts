@@ -1,0 +1,70 @@
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { accessDenied, unauthorized } from '../errors.ts';
+import { cookieKey, decodeSession, encodeSession, SESSION_LIFETIME_MS, verifySessionJwt, type Session } from './session.ts';
+
+// Authentication: a signed http-only cookie, or an `Authorization: Bearer` JWT for clients that
+// asked for one at login. Authorisation is the route's job, through requireUser / requireAdminOf.
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's session, or null when the request carries no valid credentials. */
+    auth: Session | null;
+  }
+}
+
+export const SESSION_COOKIE = 'sointu_session';
+
+export interface AuthSecrets {
+  cookieSecret: string;
+  jwtSecret: string;
+}
+
+export async function registerAuth(app: FastifyInstance, secrets: AuthSecrets): Promise<void> {
+  await app.register(fastifyCookie, { secret: cookieKey(secrets.cookieSecret) });
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    request.auth = await readSession(request, secrets.jwtSecret);
+  });
+}
+
+async function readSession(request: FastifyRequest, jwtSecret: string): Promise<Session | null> {
+  const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  if (bearer) return verifySessionJwt(bearer, jwtSecret);
+  const raw = request.cookies[SESSION_COOKIE];
+  if (!raw) return null;
+  const unsigned = request.unsignCookie(raw);
+  return unsigned.valid && unsigned.value ? decodeSession(unsigned.value) : null;
+}
+
+/** Spec 1 section 9: secure and cross-site allowed when served over https; lax otherwise, since browsers drop SameSite=None without Secure. */
+function cookieOptions(request: FastifyRequest) {
+  const secure = request.protocol === 'https';
+  return { path: '/', httpOnly: true, secure, sameSite: secure ? ('none' as const) : ('lax' as const) };
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: Session): void {
+  reply.setCookie(SESSION_COOKIE, encodeSession(session), {
+    ...cookieOptions(request),
+    signed: true,
+    maxAge: SESSION_LIFETIME_MS / 1000,
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+}
+
+export function requireUser(request: FastifyRequest): Session {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+/** The caller is `userId` or one of `userId`'s administrators (user_admins); otherwise AccessDenied. */
+export async function requireAdminOf(request: FastifyRequest, userId: number): Promise<Session> {
+  const session = requireUser(request);
+  if (session.userId === userId) return session;
+  const rows = await request.server.deps.sql.query('SELECT 1 FROM user_admins WHERE admin_user_id = $1 AND user_id = $2', [session.userId, userId]);
+  if (rows.length === 0) throw accessDenied();
+  return session;
+}

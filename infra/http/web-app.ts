@@ -1,0 +1,25 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendNotFound } from './error-handler.ts';
+
+// The built React app (vite build -> dist/web). Client routes such as /favorites are answered
+// with index.html so a reload or a shared link opens the right screen; /api and /ws never are.
+
+export async function registerWebApp(app: FastifyInstance, webDir: string | undefined): Promise<void> {
+  const served = webDir !== undefined && fs.existsSync(path.join(webDir, 'index.html'));
+  if (served) await app.register(fastifyStatic, { root: path.resolve(webDir), prefix: '/', index: 'index.html' });
+  else if (webDir) app.log.warn({ webDir }, 'web app not built: run `npm run build`');
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) =>
+    served && isClientRoute(request) ? reply.sendFile('index.html') : sendNotFound(reply),
+  );
+}
+
+function isClientRoute(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = request.url.split('?')[0] ?? '';
+  if (pathname === '/api' || pathname.startsWith('/api/') || pathname === '/ws') return false;
+  return path.extname(pathname) === ''; // a missing asset stays a 404, not a page of HTML
+}

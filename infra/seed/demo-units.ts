@@ -1,0 +1,177 @@
+import { UserConfig, type Language } from '../../schemas/api/user.ts';
+
+// Demo accounts: care units with residents and activities, an administrator of the units, a
+// relative of one resident and a public-report login. All share one password (README).
+
+export const demoPassword = 'sointu-demo';
+export const demoPublicReportToken = 'demo-public-report';
+
+export type StoredConfig = Partial<UserConfig>;
+
+const defaults = UserConfig.parse({});
+
+/** Only what differs from the defaults is stored (schemas/api/user.ts). */
+export function differingFromDefaults(config: StoredConfig): StoredConfig {
+  return Object.fromEntries(Object.entries(config).filter(([flag, value]) => defaults[flag as keyof UserConfig] !== value));
+}
+
+export interface DemoUnit {
+  name: string;
+  organization: string;
+  clientName: string;
+  email: string;
+  language: Language;
+  userGroup: string;
+  config: StoredConfig;
+  residents: Array<[firstName: string, lastName: string, identification: string]>;
+  activities: Array<[name: string, active: boolean]>;
+}
+
+const unitFlags: StoredConfig = { canStartSession: true, usageReport: true, canCreateResidents: true, canCreateActivities: true, music: 'enabled' };
+
+export const demoUserGroups = [
+  { name: 'Kotikallio care home', messagesName: 'Kotikallio', description: 'Demo care home with two wards.' },
+  { name: 'Metsärinne service home', messagesName: 'Metsärinne', description: 'Demo service home.' },
+  { name: 'Solgården', messagesName: 'Solgården', description: 'Demo care home in Stockholm.' },
+];
+
+export const demoUnits: DemoUnit[] = [
+  {
+    name: 'caregiver',
+    organization: 'Kotikallio care home',
+    clientName: 'Kotikallio, Ward A',
+    email: 'ward-a@kotikallio.example',
+    language: 'fin',
+    userGroup: 'Kotikallio care home',
+    config: { ...unitFlags, evaluateAudioFiles: true },
+    residents: [
+      ['Aino', 'Virtanen', 'A-101'],
+      ['Eino', 'Korhonen', 'A-102'],
+      ['Helmi', 'Mäkinen', 'A-103'],
+      ['Toivo', 'Nieminen', 'A-104'],
+      ['Lempi', 'Hämäläinen', 'A-105'],
+      ['Väinö', 'Laine', 'A-106'],
+      ['Saima', 'Heikkinen', 'A-107'],
+      ['Onni', 'Koskinen', 'A-108'],
+    ],
+    activities: [
+      ['Morning exercise', true],
+      ['Sing-along', true],
+      ['Reminiscence', true],
+      ['Outdoor walk', true],
+      ['Music listening', true],
+      ['Bingo', false],
+    ],
+  },
+  {
+    name: 'kotikallio-b',
+    organization: 'Kotikallio care home',
+    clientName: 'Kotikallio, Ward B',
+    email: 'ward-b@kotikallio.example',
+    language: 'fin',
+    userGroup: 'Kotikallio care home',
+    config: unitFlags,
+    residents: [
+      ['Martta', 'Lehtinen', 'B-201'],
+      ['Veikko', 'Salminen', 'B-202'],
+      ['Elli', 'Rantanen', 'B-203'],
+      ['Urho', 'Karjalainen', 'B-204'],
+      ['Hilja', 'Lindholm', 'B-205'],
+    ],
+    activities: [
+      ['Chair gymnastics', true],
+      ['Sing-along', true],
+      ['Baking', true],
+    ],
+  },
+  {
+    name: 'metsarinne',
+    organization: 'Metsärinne service home',
+    clientName: 'Metsärinne',
+    email: 'hoitajat@metsarinne.example',
+    language: 'fin',
+    userGroup: 'Metsärinne service home',
+    config: { ...unitFlags, music: 'withInstructor' },
+    residents: [
+      ['Kerttu', 'Hiltunen', '1'],
+      ['Arvo', 'Turunen', '2'],
+      ['Impi', 'Jokinen', '3'],
+      ['Reino', 'Manninen', '4'],
+      ['Tyyne', 'Savolainen', '5'],
+    ],
+    activities: [
+      ['Morning exercise', true],
+      ['Reminiscence', true],
+      ['Garden club', true],
+    ],
+  },
+  {
+    // In Stockholm, so day boundaries of its reports fall an hour after the Finnish units'.
+    name: 'solgarden',
+    organization: 'Solgården äldreboende',
+    clientName: 'Solgården',
+    email: 'personal@solgarden.example',
+    language: 'swe',
+    userGroup: 'Solgården',
+    config: { ...unitFlags, language: 'swe', timeZone: 'Europe/Stockholm' },
+    residents: [
+      ['Astrid', 'Lindqvist', 'S-1'],
+      ['Gustav', 'Berg', 'S-2'],
+      ['Ingrid', 'Holm', 'S-3'],
+      ['Sven', 'Ekström', 'S-4'],
+    ],
+    activities: [
+      ['Morgongymnastik', true],
+      ['Allsång', true],
+      ['Promenad', true],
+    ],
+  },
+];
+
+export const demoAdmin = {
+  name: 'admin',
+  organization: 'Kotikallio care home',
+  firstName: 'Anneli',
+  lastName: 'Järvinen',
+  email: 'anneli.jarvinen@kotikallio.example',
+  administers: demoUnits.map((unit) => unit.name),
+  config: {
+    usageReport: true,
+    showDetailedSessionReport: true,
+    showDetailedVideoReport: true,
+    showExcelDownloadButtonInReport: true,
+    showParticipantSelectionInReport: true,
+    canSeeSessionWithParticipantsCount: true,
+    showUserReport: true,
+    showSessionReport: true,
+    showAccountManagement: true,
+    showPublicReport: true,
+    showPublicReportSessionCount: true,
+    showPublicReportSessionTime: true,
+    canInviteUsers: true,
+  } satisfies StoredConfig,
+};
+
+/** A family member of the caregiver unit's first resident. */
+export const demoRelative = {
+  name: 'relative',
+  firstName: 'Pekka',
+  lastName: 'Virtanen',
+  email: 'pekka.virtanen@example.com',
+  unit: 'caregiver',
+  resident: ['Aino', 'Virtanen'] as const,
+  config: { betweenFamilies: true, music: 'enabled' } satisfies StoredConfig,
+};
+
+/** Sees only the public report of the caregiver unit (also reachable by its token). */
+export const demoPublicUser = {
+  name: 'public',
+  organization: 'Kotikallio care home',
+  clientName: 'Kotikallio public report',
+  reportOf: 'caregiver',
+  config: { showOnlyPublicReport: true, showPublicReport: true, showPublicReportSessionCount: true, showPublicReportSessionTime: true } satisfies StoredConfig,
+};
+
+/** The four logins of the README, all with `demoPassword`; the other units share it too. */
+export const demoLogins = ['caregiver', 'admin', 'relative', 'public'] as const;
+export const allDemoUserNames = [...demoUnits.map((unit) => unit.name), demoAdmin.name, demoRelative.name, demoPublicUser.name];

@@ -1,0 +1,124 @@
+import { CurrentUser, Language, UserConfig } from '../../schemas/api/user.ts';
+import type { Queryable } from '../sql/sql.ts';
+
+// Users are reference data in Postgres (migration 001). Stored config holds only the flags that
+// differ from the defaults; readers always see the full, defaulted config.
+
+export interface UserRecord {
+  id: number;
+  name: string;
+  organization: string | null;
+  clientName: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  language: Language;
+  config: UserConfig;
+  uiParams: CurrentUser['uiParams'];
+  adminOfUsers: { id: number; name: string }[];
+  residentId: number | null;
+  activeUserTagGroupId: number | null;
+  contractStartDate: string | null;
+  contractEndDate: string | null;
+  infoFileId: number | null;
+  footerFileId: number | null;
+  insertedByUserId: number | null;
+  lastSessionToken: string | null;
+  forceReload: boolean;
+  uiState: unknown;
+  active: boolean;
+}
+
+interface UserRow {
+  id: number;
+  name: string;
+  organization: string | null;
+  client_name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  language: string;
+  config: unknown;
+  ui_params: unknown;
+  resident_id: number | null;
+  active_user_tag_group_id: number | null;
+  contract_start_date: string | null;
+  contract_end_date: string | null;
+  info_file_id: number | null;
+  footer_file_id: number | null;
+  inserted_by_user_id: number | null;
+  last_session_token: string | null;
+  force_reload: boolean;
+  ui_state: unknown;
+  active: boolean;
+}
+
+// Dates as text: drivers would turn a `date` into a local-midnight Date and shift it by the zone.
+const userColumns = `id, name, organization, client_name, first_name, last_name, email, language, config, ui_params,
+  resident_id, active_user_tag_group_id, contract_start_date::text AS contract_start_date,
+  contract_end_date::text AS contract_end_date, info_file_id, footer_file_id, inserted_by_user_id,
+  last_session_token, force_reload, ui_state, active`;
+
+export async function loadUser(sql: Queryable, userId: number): Promise<UserRecord | null> {
+  const [row] = await sql.query<UserRow>(`SELECT ${userColumns} FROM users WHERE id = $1`, [userId]);
+  if (!row) return null;
+  const adminOfUsers = await sql.query<{ id: number; name: string }>(
+    `SELECT u.id, u.name FROM user_admins a JOIN users u ON u.id = a.user_id WHERE a.admin_user_id = $1 ORDER BY u.name, u.id`,
+    [userId],
+  );
+  return toRecord(row, adminOfUsers);
+}
+
+export async function findLoginCandidate(sql: Queryable, name: string): Promise<{ id: number; passwordHash: string | null; active: boolean } | null> {
+  const [row] = await sql.query<{ id: number; password_hash: string | null; active: boolean }>(
+    'SELECT id, password_hash, active FROM users WHERE name = $1',
+    [name],
+  );
+  return row ? { id: row.id, passwordHash: row.password_hash, active: row.active } : null;
+}
+
+function toRecord(row: UserRow, adminOfUsers: { id: number; name: string }[]): UserRecord {
+  const config = effectiveConfig(row.config, adminOfUsers.length > 0);
+  const language = Language.safeParse(row.language);
+  return {
+    id: row.id,
+    name: row.name,
+    organization: row.organization,
+    clientName: row.client_name,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    language: language.success ? language.data : config.language,
+    config,
+    uiParams: CurrentUser.shape.uiParams.catch({}).parse(row.ui_params ?? {}),
+    adminOfUsers,
+    residentId: row.resident_id,
+    activeUserTagGroupId: row.active_user_tag_group_id,
+    contractStartDate: row.contract_start_date,
+    contractEndDate: row.contract_end_date,
+    infoFileId: row.info_file_id,
+    footerFileId: row.footer_file_id,
+    insertedByUserId: row.inserted_by_user_id,
+    lastSessionToken: row.last_session_token,
+    forceReload: row.force_reload,
+    uiState: row.ui_state ?? null,
+    active: row.active,
+  };
+}
+
+/**
+ * Stored flags over the spec 3 section 3 defaults. A stored value of the wrong shape falls back to
+ * its default rather than locking the user out; userAdmin is derived, never stored (spec 1 section 5).
+ */
+export function effectiveConfig(stored: unknown, administersUsers: boolean): UserConfig {
+  const source = stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
+  const defaults = UserConfig.parse({});
+  const merged: Record<string, unknown> = { ...defaults };
+  for (const [key, schema] of Object.entries(UserConfig.shape)) {
+    if (!(key in source)) continue;
+    const parsed = schema.safeParse(source[key]);
+    if (parsed.success) merged[key] = parsed.data;
+  }
+  const config = UserConfig.parse(merged);
+  return { ...config, userAdmin: administersUsers || config.canInviteUsers };
+}

@@ -1,0 +1,117 @@
+import { LOG_START, type LogPosition } from '../../infra/event-store/event-store.ts';
+import type { Queryable, Sql } from '../../infra/sql/sql.ts';
+
+// Checkpoints live in Postgres beside the event log, one row per (name, version): a rebuild
+// writes its own row from position 0 while the current version keeps its own.
+// `projection_versions` says which version of a name serves queries; a rebuild flips it.
+
+export interface Checkpoint {
+  name: string;
+  version: number;
+  position: LogPosition;
+  eventsProcessed: number;
+  updatedAt: Date;
+  lastError: string | null;
+  lastErrorAt: Date | null;
+}
+
+interface CheckpointRow {
+  name: string;
+  version: number;
+  position_tx: number;
+  position_seq: number;
+  events_processed: number;
+  updated_at: Date;
+  last_error: string | null;
+  last_error_at: Date | null;
+}
+
+const SETUP_LOCK = 7_020_004;
+
+export async function ensureCheckpointSchema(sql: Sql): Promise<void> {
+  await sql.transaction(async (tx) => {
+    // Several processes may start at once; the advisory lock keeps CREATE IF NOT EXISTS from colliding.
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [SETUP_LOCK]);
+    await tx.query(`CREATE TABLE IF NOT EXISTS projection_checkpoints (
+      name text NOT NULL,
+      version int NOT NULL,
+      position_tx bigint NOT NULL DEFAULT 0,
+      position_seq bigint NOT NULL DEFAULT 0,
+      events_processed bigint NOT NULL DEFAULT 0,
+      updated_at timestamptz NOT NULL DEFAULT now(),
+      last_error text,
+      last_error_at timestamptz,
+      PRIMARY KEY (name, version)
+    )`);
+    await tx.query(`CREATE TABLE IF NOT EXISTS projection_versions (
+      name text PRIMARY KEY,
+      current_version int NOT NULL,
+      switched_at timestamptz NOT NULL DEFAULT now()
+    )`);
+  });
+}
+
+/** Makes sure the checkpoint row exists; the first version ever registered for a name becomes current. */
+export async function registerProjection(sql: Sql, name: string, version: number): Promise<void> {
+  await sql.query('INSERT INTO projection_checkpoints (name, version) VALUES ($1, $2) ON CONFLICT DO NOTHING', [name, version]);
+  await sql.query('INSERT INTO projection_versions (name, current_version) VALUES ($1, $2) ON CONFLICT DO NOTHING', [name, version]);
+}
+
+export async function readCheckpoint(db: Queryable, name: string, version: number): Promise<Checkpoint> {
+  const [row] = await db.query<CheckpointRow>('SELECT * FROM projection_checkpoints WHERE name = $1 AND version = $2', [name, version]);
+  if (!row) return { name, version, position: LOG_START, eventsProcessed: 0, updatedAt: new Date(0), lastError: null, lastErrorAt: null };
+  return toCheckpoint(row);
+}
+
+export async function readCheckpoints(db: Queryable): Promise<Checkpoint[]> {
+  const rows = await db.query<CheckpointRow>('SELECT * FROM projection_checkpoints ORDER BY name, version');
+  return rows.map(toCheckpoint);
+}
+
+/**
+ * Moves a checkpoint from `from` to `to`. The update only matches while the row still holds
+ * `from`, so a second runner that processed the same batch cannot move it twice: it gets an
+ * error and (for Postgres projectors) its whole transaction, effects included, rolls back.
+ */
+export async function advanceCheckpoint(db: Queryable, name: string, version: number, from: LogPosition, to: LogPosition, events: number): Promise<void> {
+  const rows = await db.query(
+    `UPDATE projection_checkpoints
+        SET position_tx = $3, position_seq = $4, events_processed = events_processed + $5,
+            updated_at = now(), last_error = NULL, last_error_at = NULL
+      WHERE name = $1 AND version = $2 AND position_tx = $6 AND position_seq = $7
+      RETURNING name`,
+    [name, version, to.tx, to.seq, events, from.tx, from.seq],
+  );
+  if (rows.length !== 1) throw new Error(`checkpoint of ${name} v${version} moved under us (expected ${from.tx}/${from.seq})`);
+}
+
+export async function recordCheckpointError(db: Queryable, name: string, version: number, error: unknown): Promise<void> {
+  const message = error instanceof Error ? error.message : String(error);
+  await db.query('UPDATE projection_checkpoints SET last_error = $3, last_error_at = now() WHERE name = $1 AND version = $2', [name, version, message.slice(0, 2000)]);
+}
+
+export async function readCurrentVersions(db: Queryable): Promise<Map<string, number>> {
+  const rows = await db.query<{ name: string; current_version: number }>('SELECT name, current_version FROM projection_versions');
+  return new Map(rows.map((r) => [r.name, r.current_version]));
+}
+
+/** The one-step switch of a rebuild: queries read `name` from `version` from now on. */
+export async function setCurrentVersion(db: Queryable, name: string, version: number): Promise<void> {
+  await db.query(
+    `INSERT INTO projection_versions (name, current_version) VALUES ($1, $2)
+     ON CONFLICT (name) DO UPDATE SET current_version = EXCLUDED.current_version, switched_at = now()`,
+    [name, version],
+  );
+}
+
+function toCheckpoint(row: CheckpointRow): Checkpoint {
+  return {
+    name: row.name,
+    version: row.version,
+    position: { tx: Number(row.position_tx), seq: Number(row.position_seq) },
+    eventsProcessed: Number(row.events_processed),
+    updatedAt: new Date(row.updated_at),
+    lastError: row.last_error,
+    lastErrorAt: row.last_error_at ? new Date(row.last_error_at) : null,
+  };
+}

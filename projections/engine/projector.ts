@@ -1,0 +1,48 @@
+import type { EventOf, EventType } from '../../schemas/events/index.ts';
+import type { RecordedEvent } from '../../infra/event-store/event-store.ts';
+import type { Queryable, Sql } from '../../infra/sql/sql.ts';
+import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
+
+// A projector is named and versioned: its checkpoint and its tables belong to (name, version), so
+// a new version can build from position 0 beside the current one and take over in one switch
+// (DOMAIN.md section 5). It declares the event types it handles; the runner still moves its
+// checkpoint past every other event.
+
+export type ProjectedEvent<T extends EventType> = RecordedEvent<EventOf<T>>;
+
+interface ProjectorIdentity<T extends EventType> {
+  readonly name: string;
+  readonly version: number;
+  readonly handles: readonly T[];
+}
+
+/**
+ * A Postgres read model. `apply` runs inside the transaction that also moves the checkpoint, so
+ * each batch takes effect exactly once: either both commit or neither does.
+ */
+export interface PostgresProjector<T extends EventType = EventType> extends ProjectorIdentity<T> {
+  readonly kind: 'postgres';
+  setup(sql: Sql): Promise<void>;
+  apply(tx: Queryable, events: ProjectedEvent<T>[]): Promise<void>;
+}
+
+/**
+ * A warehouse (ClickHouse) table. ClickHouse has no transaction shared with the checkpoint, so a
+ * batch may be applied again after a crash between `apply` and the checkpoint write: `apply`
+ * must be idempotent under replay (rows keyed by event id in a ReplacingMergeTree, or rows
+ * derived deterministically from the events).
+ */
+export interface WarehouseProjector<T extends EventType = EventType> extends ProjectorIdentity<T> {
+  readonly kind: 'warehouse';
+  setup(warehouse: Warehouse): Promise<void>;
+  apply(warehouse: Warehouse, events: ProjectedEvent<T>[]): Promise<void>;
+}
+
+// `apply` is declared as a method, so a projector of a few types still fits the general type.
+export type Projector = PostgresProjector | WarehouseProjector;
+
+/** Identity helpers: they only infer `T` from `handles`, so `apply` sees the narrowed events. */
+export const postgresProjector = <T extends EventType>(p: Omit<PostgresProjector<T>, 'kind'>): PostgresProjector<T> => ({ kind: 'postgres', ...p });
+export const warehouseProjector = <T extends EventType>(p: Omit<WarehouseProjector<T>, 'kind'>): WarehouseProjector<T> => ({ kind: 'warehouse', ...p });
+
+export const projectionKey = (p: { name: string; version: number }): string => `${p.name}@v${p.version}`;

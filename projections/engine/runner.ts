@@ -1,0 +1,219 @@
+import { LOG_START, type GlobalLog, type LogPosition, type RecordedEvent } from '../../infra/event-store/event-store.ts';
+import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
+import type { Sql } from '../../infra/sql/sql.ts';
+import { advanceCheckpoint, ensureCheckpointSchema, readCheckpoint, readCheckpoints, readCurrentVersions, recordCheckpointError, registerProjection } from './checkpoint-store.ts';
+import { projectionKey, type Projector } from './projector.ts';
+
+// Feeds every projector batches of the global log from its own checkpoint: catch-up, then live
+// (woken by onAppended, with a poll as fallback for appends we are not told about).
+//
+// Why each event takes effect exactly once:
+// - The log is read in (tx, seq) order and `readAll` never skips an event committed late, so the
+//   checkpoint can be a single position: everything at or before it is done, nothing after it is.
+// - Postgres projectors apply a batch and move the checkpoint in ONE transaction; a crash at any
+//   point leaves either both or neither, so a restart resumes exactly after the last applied batch.
+// - Warehouse projectors cannot share that transaction. The checkpoint moves only after `apply`
+//   succeeded, so a crash in between replays that batch once more, and their `apply` is idempotent.
+// - A failing batch is retried (with backoff) from the same checkpoint, never skipped.
+
+export type ProjectionState = 'catching-up' | 'live' | 'failing' | 'stopped';
+
+export interface ProjectionStatus {
+  name: string;
+  version: number;
+  kind: Projector['kind'];
+  /** Whether this version is the one queries read (a rebuild runs beside the current one). */
+  current: boolean;
+  position: LogPosition;
+  eventsProcessed: number;
+  lagEvents: number;
+  /** Age of the oldest event not yet processed; 0 when caught up. */
+  lagSeconds: number;
+  state: ProjectionState;
+  lastError: string | null;
+  updatedAt: Date;
+}
+
+export interface ProjectionRunnerOptions {
+  log: GlobalLog;
+  sql: Sql;
+  /** Needed when any projector is a warehouse projector. */
+  warehouse?: Warehouse;
+  projectors: readonly Projector[];
+  batchSize?: number;
+  /** Fallback poll when no wake-up arrives (appends by another process on PGlite, lost notifications). */
+  pollIntervalMs?: number;
+  retry?: { initialMs: number; maxMs: number };
+  onError?(projector: Projector, error: unknown): void;
+}
+
+export interface ProjectionRunner {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  status(): Promise<ProjectionStatus[]>;
+  /** Resolves once every projector has processed everything in the log (tests, rebuilds). */
+  waitUntilCaughtUp(timeoutMs?: number): Promise<void>;
+}
+
+export function createProjectionRunner(options: ProjectionRunnerOptions): ProjectionRunner {
+  const { log, sql, warehouse, projectors } = options;
+  const batchSize = options.batchSize ?? 1000;
+  const pollIntervalMs = options.pollIntervalMs ?? 1000;
+  const retry = options.retry ?? { initialMs: 200, maxMs: 30_000 };
+
+  const keys = projectors.map(projectionKey);
+  if (new Set(keys).size !== keys.length) throw new Error(`duplicate projector name and version: ${keys.join(', ')}`);
+  if (!warehouse && projectors.some((p) => p.kind === 'warehouse')) throw new Error('a warehouse projector needs a warehouse');
+
+  let running = false;
+  let loops: Promise<void>[] = [];
+  let unsubscribe: (() => void) | undefined;
+  const wakers = projectors.map(() => createWaker());
+  const failures = projectors.map(() => 0);
+  let schemaReady: Promise<void> | undefined;
+  const ensureSchema = () => (schemaReady ??= ensureCheckpointSchema(sql).catch((error: unknown) => {
+    schemaReady = undefined;
+    throw error;
+  }));
+  let stopNow: () => void = () => undefined;
+  let stopped = Promise.resolve();
+  const sleepUnlessStopped = (ms: number) => Promise.race([stopped, new Promise<void>((resolve) => setTimeout(resolve, ms).unref())]);
+
+  async function applyBatch(projector: Projector, events: RecordedEvent[], from: LogPosition, to: LogPosition): Promise<void> {
+    const handled = events.filter((event) => projector.handles.includes(event.type));
+    if (projector.kind === 'postgres') {
+      await sql.transaction(async (tx) => {
+        if (handled.length > 0) await projector.apply(tx, handled);
+        await advanceCheckpoint(tx, projector.name, projector.version, from, to, handled.length);
+      });
+    } else {
+      if (handled.length > 0) await projector.apply(warehouse!, handled);
+      await advanceCheckpoint(sql, projector.name, projector.version, from, to, handled.length);
+    }
+  }
+
+  async function setUp(projector: Projector): Promise<void> {
+    await registerProjection(sql, projector.name, projector.version);
+    if (projector.kind === 'postgres') await projector.setup(sql);
+    else await projector.setup(warehouse!);
+  }
+
+  async function follow(index: number): Promise<void> {
+    const projector = projectors[index]!;
+    const waker = wakers[index]!;
+    let position: LogPosition | undefined;
+    while (running) {
+      try {
+        if (!position) {
+          await setUp(projector);
+          position = (await readCheckpoint(sql, projector.name, projector.version)).position;
+        }
+        const events = await log.readAll(position, batchSize);
+        const last = events.at(-1);
+        if (!last) {
+          await waker.wait(pollIntervalMs);
+          continue;
+        }
+        await applyBatch(projector, events, position, last.position);
+        position = last.position;
+        failures[index] = 0;
+      } catch (error) {
+        failures[index]! += 1;
+        options.onError?.(projector, error);
+        await recordCheckpointError(sql, projector.name, projector.version, error).catch(() => undefined);
+        // The checkpoint is re-read before the retry: the commit may have happened before the
+        // error reached us, and then the batch is done and must not be applied again.
+        position = undefined;
+        // Not the waker: appends keep arriving and must not cut the backoff short.
+        await sleepUnlessStopped(Math.min(retry.initialMs * 2 ** (failures[index]! - 1), retry.maxMs));
+      }
+    }
+  }
+
+  async function status(): Promise<ProjectionStatus[]> {
+    await ensureSchema();
+    const [checkpoints, currentVersions] = await Promise.all([readCheckpoints(sql), readCurrentVersions(sql)]);
+    return Promise.all(
+      projectors.map(async (projector, i): Promise<ProjectionStatus> => {
+        const checkpoint = checkpoints.find((c) => c.name === projector.name && c.version === projector.version);
+        const position = checkpoint?.position ?? LOG_START;
+        const backlog = await log.backlog(position);
+        const lastError = checkpoint?.lastError ?? null;
+        const state: ProjectionState = !running ? 'stopped' : failures[i]! > 0 || lastError ? 'failing' : backlog.events > 0 ? 'catching-up' : 'live';
+        return {
+          name: projector.name,
+          version: projector.version,
+          kind: projector.kind,
+          current: currentVersions.get(projector.name) === projector.version,
+          position,
+          eventsProcessed: checkpoint?.eventsProcessed ?? 0,
+          lagEvents: backlog.events,
+          lagSeconds: backlog.oldestRecordedAt ? Math.max(0, (Date.now() - backlog.oldestRecordedAt.getTime()) / 1000) : 0,
+          state,
+          lastError,
+          updatedAt: checkpoint?.updatedAt ?? new Date(0),
+        };
+      }),
+    );
+  }
+
+  return {
+    status,
+    async start() {
+      if (running) return;
+      await ensureSchema();
+      running = true;
+      stopped = new Promise((resolve) => (stopNow = resolve));
+      unsubscribe = log.onAppended(() => wakers.forEach((w) => w.notify()));
+      loops = projectors.map((_, i) => follow(i));
+    },
+
+    async stop() {
+      if (!running) return;
+      running = false;
+      stopNow();
+      unsubscribe?.();
+      wakers.forEach((w) => w.notify());
+      await Promise.all(loops);
+      loops = [];
+    },
+
+    async waitUntilCaughtUp(timeoutMs = 60_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const statuses = await status();
+        if (statuses.every((s) => s.lagEvents === 0 && s.lastError === null)) return;
+        if (Date.now() > deadline) throw new Error(`projections not caught up: ${JSON.stringify(statuses)}`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+  };
+}
+
+/** A wake-up that is never lost: a notify while the loop is busy makes its next wait return at once. */
+function createWaker() {
+  let pending = false;
+  let wakeNow: (() => void) | undefined;
+  return {
+    notify() {
+      pending = true;
+      wakeNow?.();
+    },
+    wait(ms: number): Promise<void> {
+      if (pending || ms <= 0) {
+        pending = false;
+        return Promise.resolve();
+      }
+      return new Promise((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          wakeNow = undefined;
+          pending = false;
+          resolve();
+        };
+        const timer = setTimeout(done, ms);
+        wakeNow = done;
+      });
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import type { ProjectionRunner, ProjectionStatus } from '../../projections/engine/runner.ts';
+import { requireUser } from '../../infra/http/auth.ts';
+import { accessDenied } from '../../infra/errors.ts';
+import type { App } from '../../infra/http/zod.ts';
+
+// GET /api/admin/projections: where every projection stands (position, lag in events and in
+// seconds, state, last error), for operators watching catch-up and rebuilds.
+
+// The runner is added to the app's dependencies here, additively, until infra/app.ts lists it.
+declare module '../../infra/app.ts' {
+  interface AppDeps {
+    /** The projection runner of this process; absent when the process runs none. */
+    projections?: ProjectionRunner;
+  }
+}
+
+export const ProjectionStatusItem = z.object({
+  name: z.string(),
+  version: z.number().int(),
+  kind: z.enum(['postgres', 'warehouse']),
+  current: z.boolean(),
+  position: z.object({ tx: z.number(), seq: z.number() }),
+  eventsProcessed: z.number().int(),
+  lagEvents: z.number().int(),
+  lagSeconds: z.number(),
+  state: z.enum(['catching-up', 'live', 'failing', 'stopped']),
+  lastError: z.string().nullable(),
+  updatedAt: z.iso.datetime(),
+});
+export const ProjectionStatusList = z.array(ProjectionStatusItem);
+export type ProjectionStatusList = z.infer<typeof ProjectionStatusList>;
+
+export async function getProjectionStatus(runner: ProjectionRunner | undefined): Promise<ProjectionStatusList> {
+  const statuses: ProjectionStatus[] = runner ? await runner.status() : [];
+  return statuses.map((s) => ({ ...s, lagSeconds: Math.round(s.lagSeconds * 1000) / 1000, updatedAt: s.updatedAt.toISOString() }));
+}
+
+export function getProjectionStatusRoute(app: App): void {
+  app.get('/api/admin/projections', { schema: { querystring: z.strictObject({}), response: { 200: ProjectionStatusList } } }, async (request) => {
+    const session = requireUser(request);
+    // TODO(lead): replace with the operator/admin role check once infra/http has one. Until then
+    // only a user who administers other users (user_admins) may see the projections.
+    const rows = await app.deps.sql.query('SELECT 1 FROM user_admins WHERE admin_user_id = $1 LIMIT 1', [session.userId]);
+    if (rows.length === 0) throw accessDenied();
+    return getProjectionStatus(app.deps.projections);
+  });
+}

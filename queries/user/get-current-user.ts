@@ -1,0 +1,20 @@
+import { CurrentUser, GetCurrentUserQuery } from '../../schemas/api/user.ts';
+import { unauthorized } from '../../infra/errors.ts';
+import { requireUser } from '../../infra/http/auth.ts';
+import type { App } from '../../infra/http/zod.ts';
+import { assertContractActive } from '../../infra/users/contract.ts';
+import { toCurrentUser } from '../../infra/users/current-user.ts';
+import { loadUser } from '../../infra/users/user-repository.ts';
+
+// GET /api/ loads the logged-in user with every config flag defaulted. The contract is checked on
+// every load, not only at login, so a contract that ends while a browser stays open still blocks.
+
+export function getCurrentUserRoute(app: App): void {
+  app.get('/api/', { schema: { querystring: GetCurrentUserQuery.strict(), response: { 200: CurrentUser } } }, async (request) => {
+    const session = requireUser(request);
+    const user = await loadUser(app.deps.sql, session.userId);
+    if (!user || !user.active) throw unauthorized();
+    if (!session.admin) assertContractActive(user, app.deps.now(), app.deps.config.contactEmail);
+    return toCurrentUser(user, session);
+  });
+}

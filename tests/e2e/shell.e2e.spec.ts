@@ -1,0 +1,197 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UserConfig } from '../../schemas/api/user.ts';
+import { launchBrowser, type Browser } from '../support/browser.ts';
+
+// The product as a user meets it: the real server (infra/main.ts, embedded PGlite, demo seed, a
+// throwaway DATA_DIR) serving a fresh build of web/, driven through Debian's Chromium.
+
+const root = resolve(import.meta.dirname, '..', '..');
+const screenshots = join(root, 'test-output', 'screenshots');
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+interface Server {
+  url: string;
+  process: ChildProcess;
+  dataDir: string;
+}
+
+async function startServer(): Promise<Server> {
+  const main = join(root, 'infra', 'main.ts');
+  if (!existsSync(main)) throw new Error('infra/main.ts does not exist yet: the browser test needs the real server');
+  // Always build: the test must see the web code as it is now, not an older dist/web.
+  const build = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
+
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'sointu-e2e-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  for (const name of ['DATABASE_URL', 'CLICKHOUSE_URL', 'EVENTSTORE_URL', 'KAFKA_BROKERS'] as const) delete env[name];
+  const child = spawn(process.execPath, ['--import', 'tsx', main], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 170_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+    const answered = await fetch(`${url}/api/ping`).then(
+      (response) => response.status < 500,
+      () => false,
+    );
+    if (answered) return { url, process: child, dataDir };
+    await new Promise((done) => setTimeout(done, 500));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not answer on ${url}:\n${output}`);
+}
+
+async function stopServer(server: Server): Promise<void> {
+  if (server.process.exitCode === null) {
+    const exited = new Promise((done) => server.process.once('exit', done));
+    server.process.kill('SIGTERM');
+    await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
+    if (server.process.exitCode === null) server.process.kill('SIGKILL');
+  }
+  rmSync(server.dataDir, { recursive: true, force: true });
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
+
+async function logIn(page: Page, username: string, password: string): Promise<void> {
+  await page.locator('input[name=username]').fill(username);
+  await page.locator('input[name=password]').fill(password);
+  await page.locator('form button[type=submit]').click();
+}
+
+describe('web shell', () => {
+  let server: Server;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    mkdirSync(screenshots, { recursive: true });
+    server = await startServer();
+    browser = await launchBrowser();
+    page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (server) await stopServer(server);
+  });
+
+  it('should show the login screen in Finnish and refuse a wrong password with a red alert', async () => {
+    await page.goto(server.url);
+    await expect.poll(() => page.locator('input[name=username]').isVisible()).toBe(true);
+    await shot(page, '01-login');
+    await logIn(page, 'caregiver', 'not-the-password');
+    const alert = page.locator('.alert-error');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('Kirjautuminen epäonnistui');
+    expect(await alert.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(179, 38, 30)');
+    await shot(page, '02-login-failed-fi');
+  });
+
+  it('should log the demo caregiver in and show the shell at the root redirect', async () => {
+    await logIn(page, 'caregiver', 'sointu-demo');
+    await page.locator('header.top-bar').waitFor();
+    await page.waitForURL((url) => url.pathname !== '/');
+    const organisation = await page.getByTestId('organisation').textContent();
+    expect(organisation?.trim().length).toBeGreaterThan(0);
+    expect(await page.locator('.top-bar .logo').count()).toBe(1);
+    expect(await page.getByTestId('unread-count').textContent()).toBe('0');
+    const links = await page.locator('nav.nav-links a').allTextContents();
+    expect(links).toContain('Päivän viestit');
+    expect(links).toContain('Haku');
+    expect(await page.locator('.default-footer').textContent()).toContain('Asiakaspalvelu');
+    expect(await page.getByTestId('not-built').textContent()).toContain('Tätä sivua ei ole vielä rakennettu');
+    await shot(page, '03-shell-fi');
+    // The /ws live channel is open and answers our Ping with a Pong.
+    await expect.poll(() => page.locator('.shell').getAttribute('data-live'), { timeout: 15_000 }).toBe('answered');
+  });
+
+  it('should send a route whose flag is off back to the root', async () => {
+    const user = await page.evaluate(() => fetch('/api/').then((r) => r.json()));
+    const config = UserConfig.parse(user.config);
+    const guarded: Array<[string, boolean]> = [
+      ['/users', config.userAdmin],
+      ['/msgs', config.msgs],
+      ['/public-report', config.showPublicReport],
+      ['/reports', config.usageReport],
+    ];
+    const closed = guarded.find(([, on]) => !on);
+    expect(closed, 'the demo caregiver should lack at least one guarded flag').toBeDefined();
+    const rootTarget = new URL(page.url()).pathname;
+    await page.goto(`${server.url}${closed![0]}`);
+    await page.waitForURL((url) => url.pathname === rootTarget);
+  });
+
+  it('should save the results-per-page setting on the settings page', async () => {
+    await page.locator('.top-bar a[href="/settings"]').click();
+    const select = page.locator('#resultsCount');
+    await expect.poll(() => select.isEnabled()).toBe(true);
+    const next = (await select.inputValue()) === '50' ? '10' : '50';
+    await select.selectOption(next);
+    await page.locator('.toast').waitFor();
+    expect(await page.locator('.toast').textContent()).toBe('Asetukset tallennettu');
+    await shot(page, '04-settings-saved');
+    await page.reload();
+    await expect.poll(async () => (await select.isEnabled()) && (await select.inputValue())).toBe(next);
+  });
+
+  it('should switch the language from the footer', async () => {
+    await page.locator('#language').selectOption('eng');
+    await expect.poll(() => page.locator('nav.nav-links').textContent()).toContain('Todays messages');
+    expect(await page.locator('.settings-form h2').textContent()).toBe('Settings');
+    await shot(page, '05-settings-en');
+    await page.locator('#language').selectOption('swe');
+    await expect.poll(() => page.locator('nav.nav-links').textContent()).toContain('Dagens meddelanden');
+    await shot(page, '06-settings-sv');
+    await page.locator('#language').selectOption('eng');
+  });
+
+  it("should show 'Not connected to server' while pings fail, and clear it when they succeed", async () => {
+    await page.route('**/api/ping**', (route) => route.abort());
+    const bar = page.locator('.error-bar');
+    await bar.waitFor({ timeout: 15_000 });
+    expect(await bar.textContent()).toContain('Not connected to server');
+    await shot(page, '07-not-connected');
+    await page.unroute('**/api/ping**');
+    await bar.waitFor({ state: 'detached', timeout: 15_000 });
+  });
+
+  it("should log out through the LOGOUT modal, and a failed login then reads 'Login failed'", async () => {
+    await page.locator('.tab-logout').click();
+    const modal = page.locator('[data-modal="LOGOUT"]');
+    await modal.waitFor();
+    await shot(page, '08-logout-modal');
+    await modal.locator('.button-primary').click();
+    await page.locator('input[name=username]').waitFor();
+    expect(await page.evaluate(() => fetch('/api/').then((r) => r.status))).toBe(401);
+    await logIn(page, 'caregiver', 'wrong-again');
+    await page.locator('.alert-error').waitFor();
+    expect(await page.locator('.alert-error').textContent()).toContain('Login failed');
+    await shot(page, '09-login-failed-en');
+  });
+});

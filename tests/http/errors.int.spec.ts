@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../support/build-test-app.ts';
+
+// The one error mapping (DOMAIN.md section 4) and the web app fallback.
+
+describe('error answers', () => {
+  let t: TestApp;
+  let webDir: string;
+  beforeAll(async () => {
+    webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sointu-web-'));
+    fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Sointu</title><div id="root"></div>');
+    fs.mkdirSync(path.join(webDir, 'assets'));
+    fs.writeFileSync(path.join(webDir, 'assets', 'app.js'), 'console.log("sointu")');
+    t = await buildTestApp({ webDir });
+    // A route that fails inside, as a bug would: the client must learn nothing about it.
+    t.app.get('/api/test-failure', async () => {
+      throw new Error('secret detail: password=hunter2 at db.ts:42');
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it('should answer NotFound for an unknown API route, whatever the method', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const response = await t.app.inject({ method, url: '/api/no-such-thing' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ error: { kind: 'NotFound', message: 'Query Received Data Not Found' } });
+    }
+  });
+
+  it('should hide the cause of an internal error', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/test-failure' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ error: { kind: 'InternalError', message: 'Internal error' } });
+    expect(response.body).not.toContain('hunter2');
+  });
+
+  it('should answer InvalidRequest for an empty JSON body and an unsupported media type, ValidationError for plain text', async () => {
+    const empty = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.kind).toBe('InvalidRequest');
+    const xml = await t.app.inject({ method: 'PUT', url: '/api/settings', headers: { 'content-type': 'application/xml' }, payload: '<key/>' });
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json().error.kind).toBe('InvalidRequest');
+    const text = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'text/plain' }, payload: 'username=a' });
+    expect(text.statusCode).toBe(400);
+    expect(text.json().error).toMatchObject({ kind: 'ValidationError', details: [{ path: 'body' }] });
+  });
+
+  it('should answer InvalidRequest for a JSON body carrying __proto__', async () => {
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"key":"resultsCount","value":"5","__proto__":{"admin":true}}',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.kind).toBe('InvalidRequest');
+  });
+
+  it('should serve the web app and fall back to index.html for client routes only', async () => {
+    const root = await t.app.inject({ method: 'GET', url: '/' });
+    expect(root.statusCode).toBe(200);
+    expect(root.body).toContain('<div id="root">');
+    const clientRoute = await t.app.inject({ method: 'GET', url: '/favorites/3?x=1' });
+    expect(clientRoute.statusCode).toBe(200);
+    expect(clientRoute.headers['content-type']).toMatch(/text\/html/);
+    expect(clientRoute.body).toContain('<div id="root">');
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(asset.body).toBe('console.log("sointu")');
+    expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+    const api = await t.app.inject({ method: 'GET', url: '/api/favorites-not-built' });
+    expect(api.json().error.kind).toBe('NotFound');
+  });
+});

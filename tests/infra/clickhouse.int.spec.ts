@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectWarehouse, toClickHouseTime, type Warehouse } from '../../infra/clickhouse/clickhouse.ts';
+
+// The embedded warehouse for real: chDB under a temporary data directory. libchdb binds one data
+// directory per process, so this file opens exactly one.
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sointu-chdb-'));
+let warehouse: Warehouse;
+
+beforeAll(async () => {
+  warehouse = await connectWarehouse({ dataDir });
+  await warehouse.exec(`CREATE TABLE IF NOT EXISTS plays (id UInt64, user_id UInt32, at DateTime64(3, 'UTC'), title String)
+    ENGINE = ReplacingMergeTree ORDER BY id`);
+});
+afterAll(async () => {
+  await warehouse.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('chDB warehouse', () => {
+  it('should store its data under DATA_DIR/chdb', () => {
+    expect(warehouse.kind).toBe('chdb');
+    expect(fs.existsSync(path.join(dataDir, 'chdb'))).toBe(true);
+  });
+
+  it('should insert rows and read them back with typed {name:Type} parameters', async () => {
+    await warehouse.insert('plays', [
+      { id: 1, user_id: 7, at: toClickHouseTime('2026-03-29T03:30:00.250+03:00'), title: "O'Brien; DROP TABLE plays" },
+      { id: 2, user_id: 7, at: toClickHouseTime('2026-03-29T01:00:00Z'), title: 'second' },
+      { id: 3, user_id: 8, at: toClickHouseTime('2026-03-29T01:00:00Z'), title: 'other user' },
+    ]);
+    const rows = await warehouse.query<{ id: number; at: string; title: string }>(
+      'SELECT id, at, title FROM plays FINAL WHERE user_id = {userId:UInt32} AND title != {skip:String} ORDER BY id',
+      { userId: 7, skip: 'nothing' },
+    );
+    expect(rows).toEqual([
+      { id: 1, at: '2026-03-29 00:30:00.250', title: "O'Brien; DROP TABLE plays" },
+      { id: 2, at: '2026-03-29 01:00:00.000', title: 'second' },
+    ]);
+  });
+
+  it('should return 64-bit counts as numbers', async () => {
+    const [row] = await warehouse.query<{ n: unknown }>('SELECT count() AS n FROM numbers(5)');
+    expect(row).toEqual({ n: 5 });
+  });
+
+  it('should keep one row per key after FINAL when the same rows are inserted twice', async () => {
+    const rows = [{ id: 10, user_id: 9, at: toClickHouseTime('2026-01-01T00:00:00Z'), title: 'twice' }];
+    await warehouse.insert('plays', rows);
+    await warehouse.insert('plays', rows);
+    const [final] = await warehouse.query<{ n: number }>('SELECT count() AS n FROM plays FINAL WHERE user_id = 9');
+    expect(final!.n).toBe(1);
+  });
+
+  it('should ignore an empty insert', async () => {
+    await expect(warehouse.insert('plays', [])).resolves.toBeUndefined();
+  });
+
+  it('should reject a bad statement with the ClickHouse message', async () => {
+    await expect(warehouse.query('SELECT * FROM no_such_table')).rejects.toThrow(/no_such_table/);
+    await expect(warehouse.exec('CREATE TABLE broken (')).rejects.toThrow();
+  });
+
+  it('should keep its data when closed and opened again', async () => {
+    await warehouse.close();
+    warehouse = await connectWarehouse({ dataDir });
+    const [row] = await warehouse.query<{ n: number }>('SELECT count() AS n FROM plays FINAL');
+    expect(row!.n).toBe(4);
+  });
+});
+
+describe('toClickHouseTime', () => {
+  it('should turn any offset into UTC with milliseconds', () => {
+    expect(toClickHouseTime('2026-10-25T03:59:59.999+03:00')).toBe('2026-10-25 00:59:59.999');
+    expect(toClickHouseTime(new Date(Date.UTC(2026, 0, 2, 3, 4, 5)))).toBe('2026-01-02 03:04:05.000');
+  });
+});

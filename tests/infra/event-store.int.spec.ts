@@ -1,0 +1,248 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../infra/errors.ts';
+import { comparePositions, LOG_START, type RecordedEvent } from '../../infra/event-store/event-store.ts';
+import { createPostgresEventStore, type PostgresEventStore } from '../../infra/event-store/postgres-event-store.ts';
+import { createPgSql } from '../../infra/sql/pg-sql.ts';
+import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
+import type { Sql } from '../../infra/sql/sql.ts';
+import { createTestDatabase } from '../support/postgres-server.ts';
+import { playSampled } from './event-store-fixtures.ts';
+
+// The same suite on both engines the store runs on.
+const engines: [string, () => Promise<Sql>][] = [
+  ['PGlite', () => createPgliteSql()],
+  ['a Postgres server', async () => createPgSql(await createTestDatabase(process.env.TEST_DATABASE_URL!))],
+];
+
+async function rejection(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(() => undefined, (e: unknown) => e);
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe.each(engines)('Postgres event store on %s', (_engine, connect) => {
+  let sql: Sql;
+  let store: PostgresEventStore;
+  // Every test works on its own streams and ids.
+  let run: string;
+  let userId = 1000;
+  const nextUser = () => ++userId;
+  const events = (user: number, from: number, count: number) => Array.from({ length: count }, (_, i) => playSampled(user, from + i, run));
+  const countRows = async (stream: string) => (await store.readStream(stream)).length;
+
+  beforeAll(async () => {
+    sql = await connect();
+    store = createPostgresEventStore(sql, { pollMs: 100 });
+    await store.setup();
+    await store.setup(); // idempotent
+    run = randomUUID();
+  });
+  afterAll(async () => {
+    await store.close();
+    await sql.close();
+  });
+
+  it('should append events and read them back from the stream in order', async () => {
+    const user = nextUser();
+    const stream = `usage-${user}`;
+    const written = events(user, 0, 3);
+    expect(await store.append(stream, written, 'no_stream')).toEqual({ nextExpectedVersion: 2, appended: 3 });
+    expect(await store.append(stream, events(user, 3, 2), 2)).toEqual({ nextExpectedVersion: 4, appended: 2 });
+
+    const read = await store.readStream(stream);
+    expect(read.map((e) => e.streamVersion)).toEqual([0, 1, 2, 3, 4]);
+    expect(read[0]).toMatchObject({ id: written[0]!.id, type: 'PlaySampled', data: written[0]!.data, schemaVersion: 1, streamId: stream, metadata: written[0]!.metadata });
+    expect(read[0]!.recordedAt).toBeInstanceOf(Date);
+    expect((await store.readStream(stream, { fromVersion: 3 })).map((e) => e.streamVersion)).toEqual([3, 4]);
+    expect((await store.readStream(stream, { fromVersion: 1, limit: 2 })).map((e) => e.streamVersion)).toEqual([1, 2]);
+    expect(await store.readStream('usage-none')).toEqual([]);
+  });
+
+  it('should refuse a stale expected version with Conflict and store nothing', async () => {
+    const user = nextUser();
+    const stream = `usage-${user}`;
+    await store.append(stream, events(user, 0, 3), 'no_stream');
+
+    const again = await rejection(store.append(stream, events(user, 3, 1), 'no_stream'));
+    expect(again.kind).toBe('Conflict');
+    expect(again.details).toEqual({ stream, expected: 'no_stream', actual: 2 });
+    const stale = await rejection(store.append(stream, events(user, 3, 1), 1));
+    expect(stale.details).toEqual({ stream, expected: 1, actual: 2 });
+    const ahead = await rejection(store.append(stream, events(user, 3, 1), 3));
+    expect(ahead.kind).toBe('Conflict');
+    const missing = await rejection(store.append(`usage-${nextUser()}`, events(user, 3, 1), 0));
+    expect(missing.details).toMatchObject({ expected: 0, actual: -1 });
+    const emptyStale = await rejection(store.append(stream, [], 0));
+    expect(emptyStale.kind).toBe('Conflict');
+
+    expect(await countRows(stream)).toBe(3);
+    expect(await store.append(stream, events(user, 3, 1), 2)).toEqual({ nextExpectedVersion: 3, appended: 1 });
+    expect(await store.append(stream, [], 3)).toEqual({ nextExpectedVersion: 3, appended: 0 });
+  });
+
+  it('should store nothing twice when an append is retried', async () => {
+    const user = nextUser();
+    const stream = `usage-${user}`;
+    const batch = events(user, 0, 4);
+    await store.append(stream, batch, 'no_stream');
+    // The retry carries the expected version of the first attempt, now stale: still a success.
+    expect(await store.append(stream, batch, 'no_stream')).toEqual({ nextExpectedVersion: 3, appended: 0 });
+    expect(await store.append(stream, batch.slice(1, 3), -1)).toEqual({ nextExpectedVersion: 3, appended: 0 });
+    // Partial overlap: only the new events are stored.
+    expect(await store.append(stream, [...batch.slice(2), ...events(user, 4, 2)])).toEqual({ nextExpectedVersion: 5, appended: 2 });
+    // The same id twice in one call.
+    const twice = events(user, 6, 1);
+    expect(await store.append(stream, [...twice, ...twice], 5)).toEqual({ nextExpectedVersion: 6, appended: 1 });
+    const [other] = await store.appendMany([{ stream: `usage-${nextUser()}`, events: batch }]);
+    expect(other).toEqual({ nextExpectedVersion: -1, appended: 0 });
+
+    const stored = await store.readStream(stream);
+    expect(stored.map((e) => e.streamVersion)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(new Set(stored.map((e) => e.id)).size).toBe(7);
+  });
+
+  it('should append to many streams in one call, all or nothing', async () => {
+    const [a, b, c] = [nextUser(), nextUser(), nextUser()];
+    await store.append(`usage-${b}`, events(b, 0, 2), 'no_stream');
+    const results = await store.appendMany([
+      { stream: `usage-${a}`, events: events(a, 0, 300) },
+      { stream: `usage-${b}`, events: events(b, 2, 300), expected: 1 },
+      { stream: `usage-${a}`, events: events(a, 300, 200) },
+      { stream: `usage-${c}`, events: events(c, 0, 200), expected: 'no_stream' },
+    ]);
+    expect(results).toEqual([
+      { nextExpectedVersion: 299, appended: 300 },
+      { nextExpectedVersion: 301, appended: 300 },
+      { nextExpectedVersion: 499, appended: 200 },
+      { nextExpectedVersion: 199, appended: 200 },
+    ]);
+    expect((await store.readStream(`usage-${a}`)).map((e) => e.data.clientTime)).toEqual(events(a, 0, 500).map((e) => e.data.clientTime));
+
+    const [d, e] = [nextUser(), nextUser()];
+    const conflict = await rejection(
+      store.appendMany([
+        { stream: `usage-${d}`, events: events(d, 0, 10) },
+        { stream: `usage-${e}`, events: events(e, 0, 10), expected: 4 },
+      ]),
+    );
+    expect(conflict.kind).toBe('Conflict');
+    expect(await countRows(`usage-${d}`)).toBe(0);
+    expect(await countRows(`usage-${e}`)).toBe(0);
+
+    const bad = events(e, 0, 2);
+    bad[1]!.data.position = -5;
+    const invalid = await rejection(
+      store.appendMany([
+        { stream: `usage-${d}`, events: events(d, 0, 10) },
+        { stream: `usage-${e}`, events: bad },
+      ]),
+    );
+    expect(invalid.kind).toBe('ValidationError');
+    expect(invalid.details).toEqual([expect.objectContaining({ path: 'requests.1.events.1.data.position' })]);
+    expect(await countRows(`usage-${d}`)).toBe(0);
+  });
+
+  it('should refuse invalid events with ValidationError naming the fields, and store nothing', async () => {
+    const user = nextUser();
+    const stream = `usage-${user}`;
+    const [good, bad] = events(user, 0, 2);
+    const broken = { ...bad!, data: { ...bad!.data, clientTime: 'yesterday', audioFileId: 'x' } } as unknown as typeof good & {};
+    const error = await rejection(store.append(stream, [good!, broken]));
+    expect(error.kind).toBe('ValidationError');
+    expect((error.details as { path: string }[]).map((i) => i.path).sort()).toEqual(['events.1.data.audioFileId', 'events.1.data.clientTime']);
+
+    const unknownType = { ...good!, type: 'Exploded' } as unknown as typeof good & {};
+    expect((await rejection(store.append(stream, [unknownType]))).kind).toBe('ValidationError');
+    const badId = { ...good!, id: "1'; DROP TABLE events; --" };
+    expect((await rejection(store.append(stream, [badId]))).details).toEqual([expect.objectContaining({ path: 'events.0.id' })]);
+    expect((await rejection(store.append('', [good!]))).kind).toBe('ValidationError');
+    expect((await rejection(store.append(stream, [good!], -2))).kind).toBe('ValidationError');
+    expect(await countRows(stream)).toBe(0);
+  });
+
+  it('should page through the global log without gaps or repeats', async () => {
+    const user = nextUser();
+    await store.appendMany([1, 2, 3].map((k) => ({ stream: `usage-${user}-${k}`, events: events(user, k * 100, 7) })));
+    const whole = await store.readAll(LOG_START, 100_000);
+    const [{ total }] = await sql.query<{ total: number }>('SELECT count(*)::int AS total FROM events');
+    expect(whole.length).toBe(total);
+
+    const paged: RecordedEvent[] = [];
+    for (let page = await store.readAll(LOG_START, 4); page.length > 0; page = await store.readAll(page.at(-1)!.position, 4)) {
+      expect(page.length).toBeLessThanOrEqual(4);
+      paged.push(...page);
+    }
+    expect(paged.map((e) => e.id)).toEqual(whole.map((e) => e.id));
+    for (let i = 1; i < paged.length; i++) expect(comparePositions(paged[i - 1]!.position, paged[i]!.position)).toBeLessThan(0);
+    expect(await store.readAll(whole.at(-1)!.position, 10)).toEqual([]);
+
+    expect((await store.backlog(LOG_START)).events).toBe(total);
+    const middle = whole[whole.length - 5]!.position;
+    const backlog = await store.backlog(middle);
+    expect(backlog.events).toBe(4);
+    expect(backlog.oldestRecordedAt).toBeInstanceOf(Date);
+    expect(await store.backlog(whole.at(-1)!.position)).toEqual({ events: 0, oldestRecordedAt: null });
+  });
+
+  it('should catch up from a position, then deliver new events live, in order', async () => {
+    const user = nextUser();
+    await store.append(`usage-${user}`, events(user, 0, 25));
+    const before = await store.readAll(LOG_START, 100_000);
+    const seen: RecordedEvent[] = [];
+    const batchSizes: number[] = [];
+    let running = 0;
+    const subscription = store.subscribe({
+      after: LOG_START,
+      batchSize: 10,
+      async onBatch(batch, last) {
+        expect(++running).toBe(1); // one batch at a time
+        await new Promise((r) => setTimeout(r, 5));
+        expect(last).toEqual(batch.at(-1)!.position);
+        seen.push(...batch);
+        batchSizes.push(batch.length);
+        running--;
+      },
+    });
+    await until(() => seen.length === before.length);
+    expect(Math.max(...batchSizes)).toBe(10);
+
+    for (let i = 0; i < 5; i++) await store.append(`usage-${user}`, events(user, 25 + i * 3, 3));
+    await until(() => seen.length === before.length + 15);
+    await subscription.stop();
+    expect(seen.map((e) => e.id)).toEqual((await store.readAll(LOG_START, 100_000)).map((e) => e.id));
+    expect(subscription.position).toEqual(seen.at(-1)!.position);
+
+    // Stopped means stopped.
+    await store.append(`usage-${user}`, events(user, 100, 1));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(seen.length).toBe(before.length + 15);
+  });
+
+  it('should deliver only the subscribed types while its position moves past the others', async () => {
+    const user = nextUser();
+    const start = (await store.readAll(LOG_START, 100_000)).at(-1)!.position;
+    const loggedIn = {
+      id: randomUUID(),
+      type: 'LoggedIn' as const,
+      data: { userId: user, clientTime: '2025-01-01T08:00:00Z', receivedAt: '2025-01-01T08:00:00Z', sessionToken: 't', admin: false, method: 'password' as const },
+    };
+    await store.append(`usage-${user}`, [...events(user, 0, 3), loggedIn, ...events(user, 3, 3)]);
+    const seen: RecordedEvent[] = [];
+    const subscription = store.subscribe({ after: start, types: ['LoggedIn'], async onBatch(batch) {
+      seen.push(...batch);
+    } });
+    const last = (await store.readAll(start, 100)).at(-1)!.position;
+    await until(() => comparePositions(subscription.position, last) === 0);
+    await subscription.stop();
+    expect(seen.map((e) => e.id)).toEqual([loggedIn.id]);
+  });
+});

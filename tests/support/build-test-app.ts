@@ -1,0 +1,87 @@
+import { buildApp, type AppDeps } from '../../infra/app.ts';
+import { hashPassword } from '../../infra/auth/password.ts';
+import { migrate } from '../../infra/db/migrate.ts';
+import { createPostgresEventStore } from '../../infra/event-store/postgres-event-store.ts';
+import type { App } from '../../infra/http/zod.ts';
+import { createPgSql } from '../../infra/sql/pg-sql.ts';
+import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
+import type { Sql } from '../../infra/sql/sql.ts';
+import type { EventStore } from '../../infra/event-store/event-store.ts';
+import { createTestDatabase } from './postgres-server.ts';
+
+// The one way HTTP tests get a server: the real app on a real database (PGlite in memory, or a
+// fresh database on the test Postgres server) with the real event store, driven by app.inject.
+
+export type TestDatabase = 'pglite' | 'postgres';
+
+export interface TestUserOptions {
+  name?: string;
+  password?: string;
+  email?: string;
+  config?: Record<string, unknown>;
+  contractStartDate?: string;
+  contractEndDate?: string;
+  active?: boolean;
+}
+
+export interface TestUser {
+  id: number;
+  name: string;
+  password: string;
+}
+
+export interface TestApp {
+  app: App;
+  sql: Sql;
+  store: EventStore;
+  createUser(options?: TestUserOptions): Promise<TestUser>;
+  /** Logs in through POST /api/login and returns the signed session cookie. */
+  login(user: TestUser): Promise<{ cookie: string; body: unknown }>;
+  close(): Promise<void>;
+}
+
+let userCount = 0;
+
+export async function buildTestApp(
+  options: { database?: TestDatabase; now?: () => Date; webDir?: string; config?: Partial<AppDeps['config']> } = {},
+): Promise<TestApp> {
+  const sql = options.database === 'postgres' ? createPgSql(await createTestDatabase(process.env.TEST_DATABASE_URL!)) : await createPgliteSql();
+  await migrate(sql);
+  const store = createPostgresEventStore(sql);
+  await store.setup();
+  const app = await buildApp({
+    sql,
+    store,
+    config: { cookieSecret: 'test-cookie-secret', jwtSecret: 'test-jwt-secret-of-enough-length!', contactEmail: 'help@sointu.test', ...options.config },
+    now: options.now ?? (() => new Date()),
+    webDir: options.webDir,
+  });
+
+  return {
+    app,
+    sql,
+    store,
+    async createUser(user = {}) {
+      const name = user.name ?? `user-${process.pid}-${++userCount}-${Math.floor(Math.random() * 1e6)}`;
+      const password = user.password ?? `pw-${name}`;
+      const [row] = await sql.query<{ id: number }>(
+        `INSERT INTO users (name, password_hash, email, config, contract_start_date, contract_end_date, active)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+        [name, await hashPassword(password), user.email ?? null, JSON.stringify(user.config ?? {}), user.contractStartDate ?? null, user.contractEndDate ?? null, user.active ?? true],
+      );
+      return { id: row!.id, name, password };
+    },
+    async login(user) {
+      const response = await app.inject({ method: 'POST', url: '/api/login', payload: { username: user.name, password: user.password } });
+      if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+      const cookie = response.cookies.find((c) => c.name === 'sointu_session');
+      if (!cookie) throw new Error('login set no session cookie');
+      return { cookie: `sointu_session=${cookie.value}`, body: response.json() };
+    },
+    async close() {
+      await app.close();
+      await store.close();
+      await sql.close();
+    },
+  };
+}

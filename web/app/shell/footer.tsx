@@ -1,0 +1,72 @@
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { Language, languages, type CurrentUser } from '../../../schemas/api/user.ts';
+import { languageState, setLanguage } from '../../lib/i18n/i18n.ts';
+import { showModal } from '../../lib/modal-stack.ts';
+
+// Language names are written in their own language, so everyone can find theirs.
+const languageNames: Record<Language, string> = { fin: 'Suomi', eng: 'English', swe: 'Svenska', swe2: 'Svenska (Sverige)' };
+
+export function Footer({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation();
+  const config = user.config;
+  return (
+    <footer className="footer">
+      {config.favoriteLists && (
+        <div className="favorite-list-selector">
+          <label htmlFor="favorite-list">{t('Favorite list')}</label>
+          <select id="favorite-list" disabled>
+            <option>{t('Favorite lists are not built yet')}</option>
+          </select>
+        </div>
+      )}
+      <div className="footer-row">
+        {config.betweenFamilies ? (
+          <button type="button" className="link-button" onClick={() => showModal('RESIDENT_REPORT')}>
+            {t('Report')}
+          </button>
+        ) : (
+          <div className="counts-area" data-testid="counts-area" />
+        )}
+        <DefaultFooter social={config.mode !== 'rikssvenska'} />
+        <LanguageSwitcher />
+      </div>
+    </footer>
+  );
+}
+
+function DefaultFooter({ social }: { social: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <address className="default-footer">
+      <strong>Sointu</strong> · {t('Customer service')}: <a href="mailto:tuki@sointu.example">tuki@sointu.example</a> ·{' '}
+      <a href="tel:+358401234567">+358 40 123 4567</a>
+      {social && (
+        <>
+          {' '}
+          · <a href="https://www.facebook.com/">Facebook</a> · <a href="https://www.instagram.com/">Instagram</a>
+        </>
+      )}
+    </address>
+  );
+}
+
+function LanguageSwitcher() {
+  const { t } = useTranslation();
+  const { language } = useSnapshot(languageState);
+  return (
+    <div className="language-switcher">
+      <label htmlFor="language">{t('Language')}</label>
+      <select id="language" value={language} onChange={(e) => {
+          const picked = Language.safeParse(e.target.value);
+          if (picked.success) setLanguage(picked.data);
+        }}>
+        {languages.map((code) => (
+          <option key={code} value={code}>
+            {languageNames[code]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { useSnapshot } from 'valtio';
+import { useLocation } from 'wouter';
+import type { CurrentUser } from '../../../schemas/api/user.ts';
+import { ConnectionBar } from '../../components/connection-bar.tsx';
+import { connectivity, startConnectivity } from '../../lib/connectivity/connectivity.ts';
+import { paths } from '../../routes/paths.ts';
+import { AppRoutes } from '../router.tsx';
+import { Footer } from './footer.tsx';
+import { TopBar } from './top-bar.tsx';
+
+export function ShellLayout({ user }: { user: CurrentUser }) {
+  const [, navigate] = useLocation();
+  const { liveOpen, livePonged } = useSnapshot(connectivity);
+  useEffect(
+    () =>
+      startConnectivity({
+        pingParams: () => ({ lastSessionToken: user.lastSessionToken, admin: user.admin }),
+        // Spec 1 section 2: after a date change the root path is pushed.
+        onDateChange: () => navigate(paths.root.path),
+      }),
+    [user, navigate],
+  );
+  return (
+    <div className="shell" data-live={livePonged ? 'answered' : liveOpen ? 'open' : 'closed'}>
+      <ConnectionBar />
+      <TopBar user={user} />
+      <main className="page">
+        <AppRoutes user={user} />
+      </main>
+      <Footer user={user} />
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { Link } from 'wouter';
+import type { CurrentUser } from '../../../schemas/api/user.ts';
+import { Logo } from '../../components/logo.tsx';
+import { showModal } from '../../lib/modal-stack.ts';
+import { paths, settingsGearTarget } from '../../routes/paths.ts';
+import { registerLogoClick, shell } from './shell-store.ts';
+import { NavLinks } from './nav-links-bar.tsx';
+
+export function TopBar({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation();
+  const { unreadCount, instructorMode } = useSnapshot(shell);
+  const config = user.config;
+  const gear = settingsGearTarget(config);
+  return (
+    <header className="top-bar">
+      <div className="top-bar-row">
+        <Logo swedish={config.mode === 'rikssvenska'} onClick={() => registerLogoClick(Date.now())} />
+        <span className="organisation" data-testid="organisation">
+          {user.organization ?? user.clientName ?? user.name}
+        </span>
+        {instructorMode && <span className="badge">{t('Instructor mode')}</span>}
+        <div className="top-bar-actions">
+          {config.infoButton && (
+            <button type="button" className="icon-button" onClick={() => showModal('INFO')} aria-label={t('Info')}>
+              <span aria-hidden="true">i</span>
+            </button>
+          )}
+          {config.messages && (
+            <Link
+              href={paths.messages.href()}
+              className="icon-button messages-button"
+              aria-label={t('{{count}} unread messages', { count: unreadCount })}
+              title={t('{{count}} unread messages', { count: unreadCount })}
+            >
+              <span aria-hidden="true">✉</span>
+              <span className="count" data-testid="unread-count">
+                {unreadCount}
+              </span>
+            </Link>
+          )}
+          {gear && (
+            <Link href={gear} className="icon-button" aria-label={t('Settings')}>
+              <span aria-hidden="true">⚙</span>
+            </Link>
+          )}
+        </div>
+      </div>
+      <NavLinks config={config} />
+    </header>
+  );
+}

@@ -1,0 +1,79 @@
+import { proxy, ref } from 'valtio';
+import type { CurrentUser } from '../../../../schemas/api/user.ts';
+import { ApiError, setBearerToken } from '../../../lib/api-client.ts';
+import { setLanguage } from '../../../lib/i18n/i18n.ts';
+import { hideAllModals } from '../../../lib/modal-stack.ts';
+import { withLoading } from '../../../lib/loading.ts';
+import { getCurrentUser } from '../api/get-current-user.ts';
+import { postLogin } from '../api/post-login.ts';
+import { postLogout } from '../api/post-logout.ts';
+import { contractAlertOf, type ContractAlert } from '../contract-alert.ts';
+
+type Status = 'checking' | 'loggedOut' | 'loggedIn';
+
+export const session = proxy<{
+  status: Status;
+  user: CurrentUser | null;
+  loginFailed: boolean;
+  contractAlert: ContractAlert | null;
+}>({ status: 'checking', user: null, loginFailed: false, contractAlert: null });
+
+function signedIn(user: CurrentUser): void {
+  session.user = ref(user);
+  session.status = 'loggedIn';
+  session.loginFailed = false;
+  setLanguage(user.uiParams.language ?? user.config.language);
+}
+
+function signedOut(): void {
+  session.user = null;
+  session.status = 'loggedOut';
+  hideAllModals();
+}
+
+/** A contract outside its period blocks the user: show the alert, then log out (spec 1 section 4). */
+async function blockedByContract(error: unknown): Promise<boolean> {
+  if (!(error instanceof ApiError) || error.kind !== 'AccessDenied') return false;
+  const alert = contractAlertOf(error.serverMessage);
+  if (!alert) return false;
+  session.contractAlert = alert;
+  await postLogout().catch(() => undefined);
+  setBearerToken(null);
+  signedOut();
+  return true;
+}
+
+/** Loads the logged-in user at start; no session simply shows the login screen. */
+export async function loadUser(query: { time?: string } = {}): Promise<void> {
+  try {
+    signedIn(await withLoading(() => getCurrentUser(query)));
+  } catch (error) {
+    if (!(await blockedByContract(error))) signedOut();
+  }
+}
+
+export async function login(username: string, password: string): Promise<void> {
+  session.contractAlert = null;
+  session.loginFailed = false;
+  try {
+    const result = await withLoading(() => postLogin({ username, password }));
+    if (result.jwt) setBearerToken(result.jwt);
+    signedIn(await withLoading(() => getCurrentUser()));
+  } catch (error) {
+    if (await blockedByContract(error)) return;
+    session.user = null;
+    session.loginFailed = true;
+    session.status = 'loggedOut';
+  }
+}
+
+/** Logs out; on failure the user is reloaded (spec 1 section 7). */
+export async function logout(): Promise<void> {
+  try {
+    await withLoading(() => postLogout());
+    setBearerToken(null);
+    signedOut();
+  } catch {
+    await loadUser();
+  }
+}

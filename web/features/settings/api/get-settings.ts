@@ -1,0 +1,6 @@
+import { Settings } from '../../../../schemas/api/settings.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export function getSettings(): Promise<Settings> {
+  return apiRequest('/api/settings', { schema: Settings });
+}

@@ -1,0 +1,82 @@
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { Link } from 'wouter';
+import { resultsCountOptions } from '../../../../schemas/api/settings.ts';
+import type { UserConfig } from '../../../../schemas/api/user.ts';
+import { Alert } from '../../../components/alert.tsx';
+import { NotBuiltPanel } from '../../../components/not-built-panel.tsx';
+import { showModal } from '../../../lib/modal-stack.ts';
+import { paths } from '../../../routes/paths.ts';
+import { loadSettings, saveSetting, settingsStore } from '../stores/settings-store.ts';
+
+type Tab = 'settings' | 'residents' | 'activities';
+
+// Spec 3 section 2: the settings area's tabs depend on the user's flags.
+function tabsFor(config: UserConfig): Array<{ label: string; href: string; tab?: Tab }> {
+  const tabs: Array<{ label: string; href: string; tab?: Tab; on: boolean }> = [
+    { label: 'Settings', href: paths.settings.href(), tab: 'settings', on: config.settings },
+    { label: 'Residents', href: paths.residents.href(), tab: 'residents', on: config.canCreateResidents },
+    { label: 'Reports', href: paths.reports.href(), on: config.usageReport },
+    { label: 'Activities', href: paths.activities.href(), tab: 'activities', on: config.canCreateActivities },
+    { label: 'User Management', href: paths.users.href(), on: config.userAdmin && config.showAccountManagement },
+  ];
+  return tabs.filter((tab) => tab.on);
+}
+
+export function SettingsPage({ config, tab }: { config: UserConfig; tab: Tab }) {
+  const { t } = useTranslation();
+  return (
+    <section className="settings-area">
+      <nav className="tabs" aria-label={t('Settings')}>
+        {tabsFor(config).map((entry) => (
+          <Link key={entry.href} href={entry.href} className={entry.tab === tab ? 'tab active' : 'tab'}>
+            {t(entry.label)}
+          </Link>
+        ))}
+        <button type="button" className="tab tab-logout" onClick={() => showModal('LOGOUT')}>
+          {t('Logout')}
+        </button>
+      </nav>
+      {tab === 'settings' ? <SettingsForm /> : <NotBuiltPanel name={tab === 'residents' ? 'Residents' : 'Activities'} />}
+    </section>
+  );
+}
+
+function SettingsForm() {
+  const { t } = useTranslation();
+  const { values, loaded, busyKey, failed } = useSnapshot(settingsStore);
+  useEffect(() => {
+    void loadSettings();
+  }, []);
+  return (
+    <form className="settings-form" onSubmit={(e) => e.preventDefault()}>
+      <h2>{t('Settings')}</h2>
+      {failed && <Alert kind="error">{t('Request failed')}</Alert>}
+      <Row label={t('Results per page')} htmlFor="resultsCount">
+        <select
+          id="resultsCount"
+          name="resultsCount"
+          disabled={!loaded || busyKey === 'resultsCount'}
+          value={values.resultsCount ?? '20'}
+          onChange={(e) => void saveSetting('resultsCount', e.target.value, t('Settings saved'))}
+        >
+          {resultsCountOptions.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      </Row>
+    </form>
+  );
+}
+
+function Row({ label, htmlFor, children }: { label: string; htmlFor: string; children: ReactNode }) {
+  return (
+    <div className="form-row">
+      <label htmlFor={htmlFor}>{label}</label>
+      {children}
+    </div>
+  );
+}

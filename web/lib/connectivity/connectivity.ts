@@ -1,0 +1,94 @@
+import { proxy } from 'valtio';
+import { LiveMessage } from '../../../schemas/api/ping.ts';
+import { ApiError } from '../api-client.ts';
+import { getPing, type PingParams } from './get-ping.ts';
+
+// Spec 1 sections 4 and 9: ping every 5 s (a failing ping marks the app disconnected), the /ws
+// live channel reopened 5 s after it closes, and a date check every 5 s.
+export const pingIntervalMs = 5000;
+export const wsRetryMs = 5000;
+
+export const connectivity = proxy({
+  connected: true,
+  liveOpen: false,
+  /** The live channel answered our Ping: it is not only open but served. */
+  livePonged: false,
+  lastPing: null as null | { tokenMatch: boolean },
+});
+
+/** A ping fails when the server cannot be reached or answers with a server error. */
+export function pingFailed(error: unknown): boolean {
+  return !(error instanceof ApiError) || error.status >= 500;
+}
+
+export interface ConnectivityHooks {
+  pingParams: () => PingParams;
+  onLiveMessage?: (message: LiveMessage) => void;
+  onDateChange?: () => void;
+}
+
+function liveUrl(): string {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${location.host}/ws`;
+}
+
+/** Starts the ping loop, the live channel and the date check; returns the function that stops them. */
+export function startConnectivity(hooks: ConnectivityHooks): () => void {
+  let stopped = false;
+  let socket: WebSocket | null = null;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let day = new Date().toDateString();
+
+  const ping = async () => {
+    try {
+      const answer = await getPing(hooks.pingParams(), AbortSignal.timeout(pingIntervalMs - 500));
+      connectivity.connected = true;
+      connectivity.lastPing = { tokenMatch: answer.tokenMatch };
+    } catch (error) {
+      connectivity.connected = !pingFailed(error);
+    }
+    const today = new Date().toDateString();
+    if (today !== day) {
+      day = today;
+      hooks.onDateChange?.();
+    }
+  };
+
+  const openLive = () => {
+    if (stopped) return;
+    socket = new WebSocket(liveUrl());
+    socket.addEventListener('open', () => {
+      connectivity.liveOpen = true;
+      socket?.send(JSON.stringify({ type: 'Ping', time: Date.now() }));
+    });
+    socket.addEventListener('message', (event) => {
+      const parsed = LiveMessage.safeParse(safeJson(String(event.data)));
+      if (!parsed.success) return;
+      if (parsed.data.type === 'Pong') connectivity.livePonged = true;
+      hooks.onLiveMessage?.(parsed.data);
+    });
+    socket.addEventListener('close', () => {
+      connectivity.liveOpen = false;
+      connectivity.livePonged = false;
+      if (!stopped) retry = setTimeout(openLive, wsRetryMs);
+    });
+  };
+
+  void ping();
+  const pinger = setInterval(() => void ping(), pingIntervalMs);
+  openLive();
+  return () => {
+    stopped = true;
+    clearInterval(pinger);
+    clearTimeout(retry);
+    socket?.close();
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

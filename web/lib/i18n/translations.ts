@@ -1,0 +1,122 @@
+import type { Language } from '../../../schemas/api/user.ts';
+
+// Every text the browser shows, keyed by its English text (spec wording where the spec has it).
+// English is the key itself; swe2 (Sweden Swedish) differs from swe only where it says so.
+
+interface Entry {
+  fin: string;
+  swe: string;
+  swe2?: string;
+}
+
+export const texts: Record<string, Entry> = {
+  // Login
+  Login: { fin: 'Kirjaudu', swe: 'Logga in' },
+  Username: { fin: 'Käyttäjätunnus', swe: 'Användarnamn' },
+  Password: { fin: 'Salasana', swe: 'Lösenord' },
+  'Login failed': { fin: 'Kirjautuminen epäonnistui', swe: 'Inloggningen misslyckades' },
+  'Your subscription has not yet started. You can start using the service when the contract period starts.': {
+    fin: 'Tilauksesi ei ole vielä alkanut. Voit aloittaa palvelun käytön, kun sopimuskausi alkaa.',
+    swe: 'Din prenumeration har ännu inte börjat. Du kan börja använda tjänsten när avtalsperioden börjar.',
+  },
+  'Your subscription has ended. To continue using the service, please contact {{email}}.': {
+    fin: 'Tilauksesi on päättynyt. Jos haluat jatkaa palvelun käyttöä, ota yhteyttä osoitteeseen {{email}}.',
+    swe: 'Din prenumeration har upphört. Kontakta {{email}} för att fortsätta använda tjänsten.',
+  },
+  Logout: { fin: 'Kirjaudu ulos', swe: 'Logga ut' },
+  'Do you want to log out?': { fin: 'Haluatko kirjautua ulos?', swe: 'Vill du logga ut?' },
+  Cancel: { fin: 'Peruuta', swe: 'Avbryt' },
+  Close: { fin: 'Sulje', swe: 'Stäng' },
+
+  // Shell
+  Navigation: { fin: 'Navigointi', swe: 'Navigering' },
+  Info: { fin: 'Tietoa', swe: 'Info' },
+  'Instructor mode': { fin: 'Ohjaajatila', swe: 'Instruktörsläge', swe2: 'Handledarläge' },
+  'Not connected to server.': { fin: 'Ei yhteyttä palvelimeen.', swe: 'Ingen anslutning till servern.' },
+  'Loading...': { fin: 'Ladataan...', swe: 'Laddar...' },
+  'Request failed': { fin: 'Pyyntö epäonnistui', swe: 'Begäran misslyckades' },
+  'This page is not built yet: {{name}}': {
+    fin: 'Tätä sivua ei ole vielä rakennettu: {{name}}',
+    swe: 'Den här sidan är inte byggd ännu: {{name}}',
+  },
+  'This window is not built yet: {{name}}': {
+    fin: 'Tätä ikkunaa ei ole vielä rakennettu: {{name}}',
+    swe: 'Det här fönstret är inte byggt ännu: {{name}}',
+  },
+  'No page is available for this user.': {
+    fin: 'Tälle käyttäjälle ei ole käytettävissä sivuja.',
+    swe: 'Inga sidor är tillgängliga för den här användaren.',
+  },
+  'Favorite list': { fin: 'Suosikkilista', swe: 'Favoritlista' },
+  'Favorite lists are not built yet': {
+    fin: 'Suosikkilistoja ei ole vielä rakennettu',
+    swe: 'Favoritlistor är inte byggda ännu',
+  },
+  Report: { fin: 'Raportti', swe: 'Rapport' },
+  'Customer service': { fin: 'Asiakaspalvelu', swe: 'Kundtjänst' },
+  Language: { fin: 'Kieli', swe: 'Språk' },
+
+  // Route and link names (spec 1 section 2)
+  Home: { fin: 'Etusivu', swe: 'Startsida' },
+  'Easy view': { fin: 'Helppo näkymä', swe: 'Enkel vy' },
+  'Todays messages': { fin: 'Päivän viestit', swe: 'Dagens meddelanden' },
+  Recipes: { fin: 'Reseptit', swe: 'Recept' },
+  Recipe: { fin: 'Resepti', swe: 'Recept' },
+  'Todays recipe': { fin: 'Päivän resepti', swe: 'Dagens recept' },
+  'Music channels': { fin: 'Musiikkikanavat', swe: 'Musikkanaler' },
+  Favorites: { fin: 'Suosikit', swe: 'Favoriter' },
+  Search: { fin: 'Haku', swe: 'Sök' },
+  Settings: { fin: 'Asetukset', swe: 'Inställningar' },
+  Residents: { fin: 'Asukkaat', swe: 'Invånare', swe2: 'Boende' },
+  Activities: { fin: 'Aktiviteetit', swe: 'Aktiviteter' },
+  Reports: { fin: 'Raportit', swe: 'Rapporter' },
+  'User Management': { fin: 'Käyttäjähallinta', swe: 'Användarhantering' },
+  Messages: { fin: 'Viestit', swe: 'Meddelanden' },
+  'Sent messages': { fin: 'Lähetetyt viestit', swe: 'Skickade meddelanden' },
+  Drafts: { fin: 'Luonnokset', swe: 'Utkast' },
+  Message: { fin: 'Viesti', swe: 'Meddelande' },
+  Games: { fin: 'Pelit', swe: 'Spel' },
+  Msgs: { fin: 'Viestit', swe: 'Medd.' },
+  'Public report': { fin: 'Julkinen raportti', swe: 'Offentlig rapport' },
+
+  // Settings page (spec 3 section 2)
+  'Results per page': { fin: 'Tuloksia sivulla', swe: 'Resultat per sida' },
+  'Settings saved': { fin: 'Asetukset tallennettu', swe: 'Inställningarna har sparats' },
+};
+
+interface PluralEntry {
+  eng: { one: string; other: string };
+  fin: { one: string; other: string };
+  swe: { one: string; other: string };
+}
+
+/** Texts with a count: the key holds the other form; the "one" form is used only for exactly 1. */
+export const plurals: Record<string, PluralEntry> = {
+  '{{count}} unread messages': {
+    eng: { one: '{{count}} unread message', other: '{{count}} unread messages' },
+    fin: { one: '{{count}} lukematon viesti', other: '{{count}} lukematonta viestiä' },
+    swe: { one: '{{count}} oläst meddelande', other: '{{count}} olästa meddelanden' },
+  },
+};
+
+type Resources = Record<string, { translation: Record<string, string> }>;
+
+export function buildResources(codeOf: (language: Language) => string): Resources {
+  const table: Record<Language, Record<string, string>> = { fin: {}, eng: {}, swe: {}, swe2: {} };
+  for (const [key, entry] of Object.entries(texts)) {
+    table.fin[key] = entry.fin;
+    table.eng[key] = key;
+    table.swe[key] = entry.swe;
+    table.swe2[key] = entry.swe2 ?? entry.swe;
+  }
+  for (const [key, entry] of Object.entries(plurals)) {
+    for (const language of ['fin', 'eng', 'swe', 'swe2'] as const) {
+      const forms = entry[language === 'swe2' ? 'swe' : language];
+      table[language][`${key}_one`] = forms.one;
+      table[language][`${key}_other`] = forms.other;
+    }
+  }
+  const resources: Resources = {};
+  for (const language of ['fin', 'eng', 'swe', 'swe2'] as const) resources[codeOf(language)] = { translation: table[language] };
+  return resources;
+}
