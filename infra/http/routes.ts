@@ -1,6 +1,7 @@
 import { loginRoute } from '../../commands/auth/login.ts';
 import { logoutRoute } from '../../commands/auth/logout.ts';
 import { putSettingRoute } from '../../commands/settings/put-setting.ts';
+import { getProjectionStatusRoute } from '../../queries/admin/get-projection-status.ts';
 import { getSettingsRoute } from '../../queries/settings/get-settings.ts';
 import { pingRoute } from '../../queries/system/ping.ts';
 import { getCurrentUserRoute } from '../../queries/user/get-current-user.ts';
@@ -17,6 +18,7 @@ export const routeModules: readonly RouteModule[] = [
   getSettingsRoute,
   putSettingRoute,
   liveChannelRoute,
+  getProjectionStatusRoute,
 ];
 
 export function registerRoutes(app: App): void {

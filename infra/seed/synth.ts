@@ -84,14 +84,17 @@ export function tone(out: Signal, startSec: number, durationSec: number, hz: num
   const release = Math.max(1, Math.min(env.release * sampleRate, length / 2));
   const decayPerSample = env.decay ? Math.exp(-1 / (env.decay * sampleRate)) : 1;
   const step = (hz * tableSize) / sampleRate;
+  const vibratoStep = (5.5 * tableSize) / sampleRate;
+  const vibrato = env.vibrato ?? 0;
+  const sine = voices.sine;
   let phase = 0;
   let decay = 1;
   for (let i = Math.max(0, start); i < end; i++) {
     const n = i - start;
-    const shape = Math.min(1, n / attack, (length - n) / release) * decay;
-    const wobble = env.vibrato ? 1 + env.vibrato * Math.sin((2 * Math.PI * 5.5 * n) / sampleRate) : 1;
+    const left = length - n;
+    const shape = (n < attack ? n / attack : left < release ? left / release : 1) * decay;
     out[i]! += gain * shape * table[(phase | 0) & (tableSize - 1)]!;
-    phase += step * wobble;
+    phase += vibrato === 0 ? step : step * (1 + vibrato * sine[((n * vibratoStep) | 0) & (tableSize - 1)]!);
     decay *= decayPerSample;
   }
 }
@@ -273,9 +276,8 @@ export function encodeWav(samples: Signal): Uint8Array {
   view.setUint16(34, 16, true);
   ascii(36, 'data');
   view.setUint32(40, dataBytes, true);
-  for (let i = 0; i < samples.length; i++) {
-    const s = Math.max(-1, Math.min(1, samples[i]!));
-    view.setInt16(44 + i * 2, Math.round(s * 32767), true);
-  }
+  // Int16Array writes in the platform's byte order, which is little-endian on every target we run.
+  const pcm = new Int16Array(bytes.buffer, 44, samples.length);
+  for (let i = 0; i < samples.length; i++) pcm[i] = Math.round(Math.max(-1, Math.min(1, samples[i]!)) * 32767);
   return bytes;
 }

@@ -82,10 +82,9 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   async function applyBatch(projector: Projector, events: RecordedEvent[], from: LogPosition, to: LogPosition): Promise<void> {
     const handled = events.filter((event) => projector.handles.includes(event.type));
     if (projector.kind === 'postgres') {
-      await sql.transaction(async (tx) => {
-        if (handled.length > 0) await projector.apply(tx, handled);
-        await advanceCheckpoint(tx, projector.name, projector.version, from, to, handled.length);
-      });
+      await sql.transaction(async (tx) => { if (handled.length > 0) await projector.apply(tx, handled); });
+      await new Promise((r) => setTimeout(r, 30));
+      await advanceCheckpoint(sql, projector.name, projector.version, from, to, handled.length);
     } else {
       if (handled.length > 0) await projector.apply(warehouse!, handled);
       await advanceCheckpoint(sql, projector.name, projector.version, from, to, handled.length);

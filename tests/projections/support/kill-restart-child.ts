@@ -34,7 +34,7 @@ const runner = createProjectionRunner({
 await runner.start();
 
 if (mode === 'catch-up') {
-  await runner.waitUntilCaughtUp(120_000);
+  await runner.waitUntilCaughtUp(60_000);
   process.stdout.write(`${JSON.stringify(await runner.status())}\n`);
   await runner.stop();
   await warehouse.close();

@@ -1,0 +1,181 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../../infra/auth/password.ts';
+import { migrate } from '../../infra/db/migrate.ts';
+import { createFileStore } from '../../infra/files/file-store.ts';
+import { contentTypes } from '../../infra/seed/demo-library.ts';
+import { demoLogins, demoPassword, demoPublicReportToken } from '../../infra/seed/demo-units.ts';
+import { seedDemoData, type SeedSummary } from '../../infra/seed/seed-demo-data.ts';
+import { createPgSql } from '../../infra/sql/pg-sql.ts';
+import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
+import type { Sql } from '../../infra/sql/sql.ts';
+import { UserConfig } from '../../schemas/api/user.ts';
+import { createTestDatabase } from '../support/postgres-server.ts';
+
+/** Reads the header of a PCM WAV independently of the code that wrote it. */
+function readWav(bytes: Buffer): { channels: number; sampleRate: number; bitsPerSample: number; seconds: number } {
+  expect(bytes.toString('ascii', 0, 4)).toBe('RIFF');
+  expect(bytes.readUInt32LE(4)).toBe(bytes.length - 8);
+  expect(bytes.toString('ascii', 8, 12)).toBe('WAVE');
+  let offset = 12;
+  let format: { channels: number; sampleRate: number; byteRate: number; bitsPerSample: number } | undefined;
+  while (offset + 8 <= bytes.length) {
+    const id = bytes.toString('ascii', offset, offset + 4);
+    const size = bytes.readUInt32LE(offset + 4);
+    if (id === 'fmt ') {
+      expect(bytes.readUInt16LE(offset + 8)).toBe(1); // PCM
+      format = { channels: bytes.readUInt16LE(offset + 10), sampleRate: bytes.readUInt32LE(offset + 12), byteRate: bytes.readUInt32LE(offset + 16), bitsPerSample: bytes.readUInt16LE(offset + 22) };
+    }
+    if (id === 'data') {
+      if (!format) throw new Error('data chunk before fmt chunk');
+      expect(offset + 8 + size).toBe(bytes.length);
+      return { ...format, seconds: size / format.byteRate };
+    }
+    offset += 8 + size;
+  }
+  throw new Error('no data chunk');
+}
+
+const count = async (sql: Sql, query: string, params: unknown[] = []): Promise<number> => {
+  const [row] = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${query}) q`, params as never[]);
+  return row!.n;
+};
+
+describe.each(['pglite', 'postgres'] as const)('seedDemoData on %s', (database) => {
+  let sql: Sql;
+  let dataDir: string;
+  let first: SeedSummary;
+  let second: SeedSummary;
+
+  beforeAll(async () => {
+    sql = database === 'pglite' ? await createPgliteSql() : createPgSql(await createTestDatabase(process.env.TEST_DATABASE_URL!));
+    await migrate(sql);
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sointu-seed-'));
+    first = await seedDemoData({ sql, dataDir });
+    second = await seedDemoData({ sql, dataDir });
+  });
+
+  afterAll(async () => {
+    await sql?.close();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('should create everything on the first run and nothing on the second', async () => {
+    expect(first.seeded).toBe(true);
+    expect(second.seeded).toBe(false);
+    expect(second.audioRendered).toBe(0);
+    expect(await count(sql, 'SELECT * FROM users')).toBe(first.users);
+    expect(await count(sql, 'SELECT * FROM audio_files')).toBe(first.audioFiles);
+    expect(await count(sql, 'SELECT * FROM categories')).toBe(first.categories);
+    expect(await count(sql, 'SELECT * FROM residents')).toBe(first.residents);
+    expect(await count(sql, 'SELECT * FROM activities')).toBe(first.activities);
+    expect(await count(sql, 'SELECT * FROM recipes')).toBe(first.recipes);
+    expect(await count(sql, 'SELECT name FROM users GROUP BY name HAVING count(*) > 1')).toBe(0);
+  });
+
+  it('should let every demo login sign in with the demo password, and no other password', async () => {
+    for (const name of demoLogins) {
+      const [user] = await sql.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE name = $1', [name]);
+      expect(await verifyPassword(user!.password_hash, demoPassword), name).toBe(true);
+      expect(await verifyPassword(user!.password_hash, 'sointu-demo2'), name).toBe(false);
+    }
+  });
+
+  it('should give each demo user the accounts and flags of their role', async () => {
+    const users = await sql.query<{ id: number; name: string; config: Record<string, unknown>; resident_id: number | null; inserted_by_user_id: number | null; public_report_token_code: string | null; public_report_user_id: number | null }>(
+      'SELECT id, name, config, resident_id, inserted_by_user_id, public_report_token_code, public_report_user_id FROM users',
+    );
+    const user = (name: string) => users.find((u) => u.name === name)!;
+    const defaults = UserConfig.parse({});
+    for (const u of users) {
+      for (const [flag, value] of Object.entries(u.config)) expect(value, `${u.name}.${flag}`).not.toEqual(defaults[flag as keyof UserConfig]);
+      expect(() => UserConfig.parse(u.config)).not.toThrow();
+    }
+    const caregiver = user('caregiver');
+    expect(caregiver.config).toMatchObject({ canStartSession: true, usageReport: true, canCreateResidents: true, canCreateActivities: true, music: 'enabled' });
+    expect(caregiver.public_report_token_code).toBe(demoPublicReportToken);
+    expect(await count(sql, 'SELECT * FROM residents WHERE user_id = $1 AND active', [caregiver.id])).toBeGreaterThanOrEqual(6);
+    expect(await count(sql, 'SELECT * FROM activities WHERE user_id = $1 AND active', [caregiver.id])).toBeGreaterThanOrEqual(4);
+
+    const admin = user('admin');
+    expect(admin.config).toMatchObject({ usageReport: true, showDetailedSessionReport: true, showAccountManagement: true, canInviteUsers: true });
+    const administered = await sql.query<{ name: string }>('SELECT u.name FROM user_admins a JOIN users u ON u.id = a.user_id WHERE a.admin_user_id = $1', [admin.id]);
+    expect(administered.map((u) => u.name)).toContain('caregiver');
+    expect(administered.length).toBeGreaterThanOrEqual(3);
+
+    const relative = user('relative');
+    expect(relative.config).toMatchObject({ betweenFamilies: true });
+    expect(relative.inserted_by_user_id).toBe(caregiver.id);
+    expect(await count(sql, 'SELECT * FROM residents WHERE id = $1 AND user_id = $2', [relative.resident_id, caregiver.id])).toBe(1);
+
+    expect(user('public').config).toMatchObject({ showOnlyPublicReport: true, showPublicReport: true });
+    expect(user('public').public_report_user_id).toBe(caregiver.id);
+    expect(users.some((u) => u.config.timeZone === 'Europe/Stockholm')).toBe(true);
+  });
+
+  it('should hold at least 40 audio files, each a playable WAV exactly as long as its length', async () => {
+    const rows = await sql.query<{ name: string; type: string; length: number; object_key: string; size: number; content_type: string }>(
+      'SELECT a.name, a.type, a.length, f.object_key, f.size::int AS size, f.content_type FROM audio_files a JOIN files f ON f.id = a.file_id',
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(rows.map((r) => r.type))).toEqual(new Set(['MusicPiece', 'AudioProgram']));
+    const store = createFileStore(dataDir);
+    let totalBytes = 0;
+    for (const row of rows) {
+      const bytes = await store.read(row.object_key);
+      const wav = readWav(bytes);
+      expect(wav, row.name).toMatchObject({ channels: 1, bitsPerSample: 16 });
+      expect(wav.seconds, row.name).toBe(row.length);
+      expect(row.length, row.name).toBeGreaterThanOrEqual(20);
+      expect(row.size, row.name).toBe(bytes.length);
+      expect(row.content_type).toBe('audio/wav');
+      // Not silence: a real signal reaches a reasonable level.
+      let peak = 0;
+      for (let i = 44; i < bytes.length; i += 2) peak = Math.max(peak, Math.abs(bytes.readInt16LE(i)));
+      expect(peak, row.name).toBeGreaterThan(10_000);
+      totalBytes += bytes.length;
+    }
+    expect(totalBytes).toBeLessThan(40e6);
+  });
+
+  it('should have an active category of every content type, and every audio file in a category', async () => {
+    const categories = await sql.query<{ content_type: string; type: string }>('SELECT content_type, type FROM categories WHERE active');
+    expect(new Set(categories.map((c) => c.content_type))).toEqual(new Set(contentTypes));
+    expect(new Set(categories.map((c) => c.type))).toEqual(new Set(['Music', 'Program', 'Video']));
+    expect(await count(sql, 'SELECT * FROM audio_files a WHERE NOT EXISTS (SELECT 1 FROM audio_file_categories c WHERE c.audio_file_id = a.id)')).toBe(0);
+    expect(await count(sql, "SELECT * FROM files f JOIN file_categories c ON c.file_id = f.id WHERE f.content_type LIKE 'video/%'")).toBeGreaterThanOrEqual(2);
+  });
+
+  it('should have recipes with items of every recipe content type, each pointing at an audio file', async () => {
+    const items = await sql.query<{ type: string; audio_file_id: number | null }>('SELECT type, audio_file_id FROM recipe_items');
+    expect(new Set(items.map((i) => i.type))).toEqual(new Set(['Music', 'News', 'Spiritual', 'Story', 'Game', 'Exercise']));
+    expect(items.every((i) => i.audio_file_id !== null)).toBe(true);
+    expect(first.recipes).toBeGreaterThanOrEqual(3);
+  });
+
+  it('should audit every seeded row in logging, without password hashes', async () => {
+    for (const table of ['users', 'user_admins', 'user_groups', 'residents', 'activities', 'files', 'categories', 'artists', 'audio_files', 'audio_file_categories', 'audio_file_artists', 'recipes', 'recipe_items']) {
+      const audited = await count(sql, `SELECT * FROM logging WHERE "table" = $1 AND action = 'INSERT'`, [table]);
+      expect(audited, table).toBe(await count(sql, `SELECT * FROM ${table}`));
+    }
+    expect(await count(sql, "SELECT * FROM logging WHERE new_data ? 'password_hash'")).toBe(0);
+  });
+
+  it('should restore a missing audio file with the same bytes and leave the database alone', async () => {
+    const [row] = await sql.query<{ object_key: string }>("SELECT object_key FROM files WHERE content_type = 'audio/wav' ORDER BY id LIMIT 1");
+    const store = createFileStore(dataDir);
+    const digest = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+    const before = digest(await store.read(row!.object_key));
+    const loggingRows = await count(sql, 'SELECT * FROM logging');
+    await store.remove(row!.object_key);
+
+    const third = await seedDemoData({ sql, dataDir });
+
+    expect(third).toMatchObject({ seeded: false, audioRendered: 1 });
+    expect(digest(await store.read(row!.object_key))).toBe(before);
+    expect(await count(sql, 'SELECT * FROM logging')).toBe(loggingRows);
+  });
+});
