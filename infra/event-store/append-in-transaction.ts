@@ -6,6 +6,7 @@ import type { PreparedEvent, PreparedRequest } from './prepare-events.ts';
 // One append (of one or many streams) inside one transaction: drop already stored event ids,
 // reserve stream versions (the optimistic concurrency check), then insert every row with a
 // single statement, whatever the number of events or streams.
+export const EVENT_ID_CONSTRAINT = 'events_event_id_key';
 
 interface Plan {
   request: PreparedRequest;
@@ -14,8 +15,12 @@ interface Plan {
   version?: number;
 }
 
-export async function appendInTransaction(tx: Queryable, requests: readonly PreparedRequest[]): Promise<AppendResult[]> {
-  const stored = await storedIds(tx, requests.flatMap((r) => r.events.map((e) => e.id)));
+/**
+ * `lookForStored`: false is the optimistic first attempt for fresh events (no lookup; a stored id
+ * then fails the insert on the unique index and the caller runs again with true).
+ */
+export async function appendInTransaction(tx: Queryable, requests: readonly PreparedRequest[], lookForStored = true): Promise<AppendResult[]> {
+  const stored = lookForStored ? await storedIds(tx, requests.flatMap((r) => r.events.map((e) => e.id))) : new Set<string>();
   // `stored` also collects the ids taken by earlier requests, so a repeated id in one call is stored once.
   const plans = requests.map((request): Plan => ({ request, fresh: request.events.filter((e) => !stored.has(e.id) && !!stored.add(e.id)) }));
   const writing = plans.filter((p) => p.fresh.length > 0);
@@ -126,12 +131,15 @@ async function insertEvents(tx: Queryable, plans: readonly Plan[]): Promise<void
     }
   }
   if (columns.id.length === 0) return;
+  // The JSON documents go as one JSON array each: escaping thousands of them into a Postgres
+  // text[] literal costs the client more than the whole insert costs the server.
   await tx.query(
     `INSERT INTO events (event_id, stream_id, stream_version, type, schema_version, data, metadata)
-     SELECT e.id, e.stream, e.version, e.type, e.schema_version, e.data::jsonb, e.metadata::jsonb
-     FROM unnest($1::uuid[], $2::text[], $3::bigint[], $4::text[], $5::int[], $6::text[], $7::text[])
+     SELECT e.id, e.stream, e.version, e.type, e.schema_version, e.data, e.metadata
+     FROM ROWS FROM (unnest($1::uuid[]), unnest($2::text[]), unnest($3::bigint[]), unnest($4::text[]), unnest($5::int[]),
+                     jsonb_array_elements($6::jsonb), jsonb_array_elements($7::jsonb))
        WITH ORDINALITY AS e(id, stream, version, type, schema_version, data, metadata, n)
      ORDER BY e.n`,
-    [columns.id, columns.stream, columns.version, columns.type, columns.schemaVersion, columns.data, columns.metadata],
+    [columns.id, columns.stream, columns.version, columns.type, columns.schemaVersion, `[${columns.data.join(',')}]`, `[${columns.metadata.join(',')}]`],
   );
 }

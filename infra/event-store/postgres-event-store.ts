@@ -1,5 +1,5 @@
 import type { Sql } from '../sql/sql.ts';
-import { appendInTransaction } from './append-in-transaction.ts';
+import { appendInTransaction, EVENT_ID_CONSTRAINT } from './append-in-transaction.ts';
 import type { AppendRequest, EventStore, LogPosition, RecordedEvent } from './event-store.ts';
 import { ensureEventStoreSchema } from './event-store-schema.ts';
 import { prepareRequests, type PreparedRequest } from './prepare-events.ts';
@@ -49,12 +49,11 @@ const toRecorded = (row: EventRow): RecordedEvent =>
     recordedAt: row.recorded_at,
   }) as RecordedEvent;
 
-// A duplicate event id from a concurrent retry, or a deadlock between two bulk appends: running
-// the transaction again resolves both (the retry then finds the ids stored and skips them).
-const retryable = (error: unknown) => {
-  const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
-  return code === '40P01' || (code === '23505' && (constraint === undefined || constraint === 'events_event_id_key'));
-};
+const errorOf = (error: unknown) => (error ?? {}) as { code?: string; constraint?: string };
+// An id already stored: a retry (maybe racing its first attempt). Postgres names the constraint;
+// PGlite may not, and events.event_id is the only unique key an append can hit by id.
+const isStoredId = (error: unknown) => errorOf(error).code === '23505' && [EVENT_ID_CONSTRAINT, undefined].includes(errorOf(error).constraint);
+const isDeadlock = (error: unknown) => errorOf(error).code === '40P01';
 
 export function createPostgresEventStore(sql: Sql, options: PostgresEventStoreOptions = {}): PostgresEventStore {
   const listeners = new Set<() => void>();
@@ -63,18 +62,22 @@ export function createPostgresEventStore(sql: Sql, options: PostgresEventStoreOp
   // Other processes hear of appends through NOTIFY; PGlite has a single process, so it needs none.
   const crossProcess = sql.kind === 'postgres';
 
+  // Most appends carry only new events, so the first attempt skips looking up stored ids and lets
+  // the unique index catch a retry; the next attempt then looks them up and skips them.
   async function write(requests: PreparedRequest[]) {
+    let lookForStored = false;
     for (let attempt = 1; ; attempt++) {
       try {
         const results = await sql.transaction(async (tx) => {
-          const results = await appendInTransaction(tx, requests);
+          const results = await appendInTransaction(tx, requests, lookForStored);
           if (crossProcess && results.some((r) => r.appended > 0)) await tx.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, '']);
           return results;
         });
         if (results.some((r) => r.appended > 0)) notifyLocal();
         return results;
       } catch (error) {
-        if (attempt >= 3 || !retryable(error)) throw error;
+        if (attempt >= 4 || !(isStoredId(error) || isDeadlock(error))) throw error;
+        lookForStored ||= isStoredId(error);
       }
     }
   }

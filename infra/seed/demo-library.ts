@@ -1,4 +1,5 @@
 import type { AudioSpec, ComposedTune } from './audio.ts';
+import type { CoverColours } from './cover-art.ts';
 import type { Arrangement, KnownTune } from './tunes.ts';
 
 // The demo content library: categories of every content type, artists, 46 audio files (music
@@ -208,3 +209,15 @@ export const demoVideos = [
   { name: 'Lake at sunset', objectKey: 'demo/video/lake-sunset.mp4', description: 'Waves on a calm lake (metadata only in the demo).' },
 ];
 export const videoCategory = 'Nature videos';
+
+/** One cover per album, shared by its files as their image. */
+export const demoAlbums: Record<string, { slug: string; colours: CoverColours; waves: number }> = {
+  'Classics for Everyone': { slug: 'classics-for-everyone', colours: { top: [40, 60, 120], bottom: [120, 150, 210] }, waves: 2 },
+  'Quiet Moments': { slug: 'quiet-moments', colours: { top: [30, 80, 90], bottom: [150, 200, 190] }, waves: 1 },
+  'Brass and Bells': { slug: 'brass-and-bells', colours: { top: [150, 70, 20], bottom: [240, 190, 80] }, waves: 4 },
+  'Dance Hall Memories': { slug: 'dance-hall-memories', colours: { top: [110, 20, 50], bottom: [230, 120, 140] }, waves: 3 },
+  'Finnish Evergreens': { slug: 'finnish-evergreens', colours: { top: [20, 80, 40], bottom: [140, 200, 120] }, waves: 2 },
+  'Sointu Programs': { slug: 'sointu-programs', colours: { top: [60, 40, 100], bottom: [200, 170, 230] }, waves: 5 },
+};
+
+export const coverObjectKey = (album: string): string => `demo/images/${demoAlbums[album]?.slug ?? 'cover'}.png`;

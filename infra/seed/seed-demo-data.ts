@@ -1,7 +1,7 @@
 import { hashPassword } from '../auth/password.ts';
 import type { Queryable, Sql } from '../sql/sql.ts';
 import { writeDemoAudio } from './demo-audio-files.ts';
-import { audioObjectKey, demoArtists, demoAudioFiles, demoCategories, demoRecipes, demoVideos, videoCategory } from './demo-library.ts';
+import { audioObjectKey, coverObjectKey, demoAlbums, demoArtists, demoAudioFiles, demoCategories, demoRecipes, demoVideos, videoCategory } from './demo-library.ts';
 import { allDemoUserNames, demoAdmin, demoPassword, demoPublicReportToken, demoPublicUser, demoRelative, demoUnits, demoUserGroups, differingFromDefaults } from './demo-units.ts';
 import { insertAudited } from './insert-audited.ts';
 
@@ -27,7 +27,8 @@ export interface SeedSummary {
   files: number;
   /** WAV files rendered in this run (all on first seed; the missing ones afterwards). */
   audioRendered: number;
-  audioBytes: number;
+  /** Bytes of generated audio and covers in the file store. */
+  storedBytes: number;
   milliseconds: number;
 }
 
@@ -55,7 +56,7 @@ export async function seedDemoData({ sql, dataDir, log = () => undefined }: Seed
     files: 0,
     ...counts,
     audioRendered: audio.rendered,
-    audioBytes: [...audio.sizes.values()].reduce((a, b) => a + b, 0),
+    storedBytes: [...audio.sizes.values()].reduce((a, b) => a + b, 0),
     milliseconds: Math.round(performance.now() - started),
   });
 
@@ -79,7 +80,7 @@ export async function seedDemoData({ sql, dataDir, log = () => undefined }: Seed
   });
   if (!counts) return summary(false, {}, audio);
   const result = summary(true, counts, audio);
-  log(`Seeded demo data: ${result.users} users, ${result.audioFiles} audio files (${(result.audioBytes / 1e6).toFixed(1)} MB), ${result.categories} categories, ${result.recipes} recipes in ${result.milliseconds} ms`);
+  log(`Seeded demo data: ${result.users} users, ${result.audioFiles} audio files (${(result.storedBytes / 1e6).toFixed(1)} MB), ${result.categories} categories, ${result.recipes} recipes in ${result.milliseconds} ms`);
   return result;
 }
 
@@ -88,7 +89,7 @@ async function demoUsersExist(q: Queryable): Promise<boolean> {
   return rows.length > 0;
 }
 
-async function insertDemoData(tx: Queryable, passwordHash: string, audioSizes: Map<string, number>): Promise<Partial<SeedSummary>> {
+async function insertDemoData(tx: Queryable, passwordHash: string, objectSizes: Map<string, number>): Promise<Partial<SeedSummary>> {
   const groupIds = byName(
     await insertAudited<IdRow>(tx, 'user_groups', { name: 'text', messages_name: 'text', description: 'text' },
       demoUserGroups.map((g) => ({ name: g.name, messages_name: g.messagesName, description: g.description })), 'id, name'),
@@ -135,15 +136,16 @@ async function insertDemoData(tx: Queryable, passwordHash: string, audioSizes: M
     },
   ], 'id, name');
 
-  const library = await insertLibrary(tx, audioSizes);
+  const library = await insertLibrary(tx, objectSizes);
   return { users: userIds.size + laterUsers.length, residents: residents.length, activities: activities.length, ...library };
 }
 
-async function insertLibrary(tx: Queryable, audioSizes: Map<string, number>): Promise<Partial<SeedSummary>> {
+async function insertLibrary(tx: Queryable, objectSizes: Map<string, number>): Promise<Partial<SeedSummary>> {
   const files = await insertAudited<{ id: number; object_key: string }>(tx, 'files',
     { name: 'text', description: 'text', content_type: 'text', object_key: 'text', size: 'bigint', has_object: 'boolean' },
     [
-      ...demoAudioFiles.map((file) => ({ name: `${file.slug}.wav`, description: file.name, content_type: 'audio/wav', object_key: audioObjectKey(file), size: audioSizes.get(audioObjectKey(file)) ?? 0, has_object: true })),
+      ...demoAudioFiles.map((file) => ({ name: `${file.slug}.wav`, description: file.name, content_type: 'audio/wav', object_key: audioObjectKey(file), size: objectSizes.get(audioObjectKey(file)) ?? 0, has_object: true })),
+      ...Object.keys(demoAlbums).map((album) => ({ name: `${album}.png`, description: `Cover of ${album}`, content_type: 'image/png', object_key: coverObjectKey(album), size: objectSizes.get(coverObjectKey(album)) ?? 0, has_object: true })),
       ...demoVideos.map((video) => ({ name: video.name, description: video.description, content_type: 'video/mp4', object_key: video.objectKey, size: 0, has_object: false })),
     ], 'id, object_key');
   const fileIds = new Map(files.map((f) => [f.object_key, f.id]));
@@ -157,10 +159,10 @@ async function insertLibrary(tx: Queryable, audioSizes: Map<string, number>): Pr
     demoArtists.map((a) => ({ name: a.name, first_name: a.firstName, last_name: a.lastName, group: a.group, info: a.info })), 'id, name'));
 
   const audioRows = await insertAudited<{ id: number; file_id: number }>(tx, 'audio_files',
-    { type: 'text', name: 'text', composer: 'text', artist: 'text', description: 'text', track: 'integer', album: 'text', file_id: 'integer', disc_code: 'text', length: 'integer', file_time: 'timestamptz' },
+    { type: 'text', name: 'text', composer: 'text', artist: 'text', description: 'text', track: 'integer', album: 'text', file_id: 'integer', image_id: 'integer', disc_code: 'text', length: 'integer', file_time: 'timestamptz' },
     demoAudioFiles.map((file) => ({
       type: file.type, name: file.name, composer: file.composer, artist: file.artists.join(', '), description: file.description, track: file.track,
-      album: file.album, file_id: fileIds.get(audioObjectKey(file)), disc_code: 'SOINTU-DEMO', length: file.length, file_time: new Date().toISOString(),
+      album: file.album, file_id: fileIds.get(audioObjectKey(file)), image_id: fileIds.get(coverObjectKey(file.album)) ?? null, disc_code: 'SOINTU-DEMO', length: file.length, file_time: new Date().toISOString(),
     })), 'id, file_id');
   const audioIdByFileId = new Map(audioRows.map((row) => [row.file_id, row.id]));
   const audioIdBySlug = new Map(demoAudioFiles.map((file) => [file.slug, audioIdByFileId.get(fileIds.get(audioObjectKey(file)) ?? -1) ?? -1]));

@@ -90,6 +90,10 @@ export async function recordCheckpointError(db: Queryable, name: string, version
   await db.query('UPDATE projection_checkpoints SET last_error = $3, last_error_at = now() WHERE name = $1 AND version = $2', [name, version, message.slice(0, 2000)]);
 }
 
+export async function clearCheckpointError(db: Queryable, name: string, version: number): Promise<void> {
+  await db.query('UPDATE projection_checkpoints SET last_error = NULL, last_error_at = NULL WHERE name = $1 AND version = $2', [name, version]);
+}
+
 export async function readCurrentVersions(db: Queryable): Promise<Map<string, number>> {
   const rows = await db.query<{ name: string; current_version: number }>('SELECT name, current_version FROM projection_versions');
   return new Map(rows.map((r) => [r.name, r.current_version]));

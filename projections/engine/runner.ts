@@ -1,7 +1,7 @@
 import { LOG_START, type GlobalLog, type LogPosition, type RecordedEvent } from '../../infra/event-store/event-store.ts';
 import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
-import { advanceCheckpoint, ensureCheckpointSchema, readCheckpoint, readCheckpoints, readCurrentVersions, recordCheckpointError, registerProjection } from './checkpoint-store.ts';
+import { advanceCheckpoint, clearCheckpointError, ensureCheckpointSchema, readCheckpoint, readCheckpoints, readCurrentVersions, recordCheckpointError, registerProjection } from './checkpoint-store.ts';
 import { projectionKey, type Projector } from './projector.ts';
 
 // Feeds every projector batches of the global log from its own checkpoint: catch-up, then live
@@ -82,9 +82,10 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   async function applyBatch(projector: Projector, events: RecordedEvent[], from: LogPosition, to: LogPosition): Promise<void> {
     const handled = events.filter((event) => projector.handles.includes(event.type));
     if (projector.kind === 'postgres') {
-      await sql.transaction(async (tx) => { if (handled.length > 0) await projector.apply(tx, handled); });
-      await new Promise((r) => setTimeout(r, 30));
-      await advanceCheckpoint(sql, projector.name, projector.version, from, to, handled.length);
+      await sql.transaction(async (tx) => {
+        if (handled.length > 0) await projector.apply(tx, handled);
+        await advanceCheckpoint(tx, projector.name, projector.version, from, to, handled.length);
+      });
     } else {
       if (handled.length > 0) await projector.apply(warehouse!, handled);
       await advanceCheckpoint(sql, projector.name, projector.version, from, to, handled.length);
@@ -92,7 +93,6 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   }
 
   async function setUp(projector: Projector): Promise<void> {
-    await registerProjection(sql, projector.name, projector.version);
     if (projector.kind === 'postgres') await projector.setup(sql);
     else await projector.setup(warehouse!);
   }
@@ -110,6 +110,9 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         const events = await log.readAll(position, batchSize);
         const last = events.at(-1);
         if (!last) {
+          // Recovered with nothing left to apply (e.g. the log was unreachable while idle).
+          if (failures[index]! > 0) await clearCheckpointError(sql, projector.name, projector.version);
+          failures[index] = 0;
           await waker.wait(pollIntervalMs);
           continue;
         }
@@ -161,6 +164,9 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     async start() {
       if (running) return;
       await ensureSchema();
+      // Lowest version first: on a fresh database the oldest version of a name becomes current,
+      // and a newer one registered beside it waits for the switch (setCurrentVersion).
+      for (const p of [...projectors].sort((a, b) => a.version - b.version)) await registerProjection(sql, p.name, p.version);
       running = true;
       stopped = new Promise((resolve) => (stopNow = resolve));
       unsubscribe = log.onAppended(() => wakers.forEach((w) => w.notify()));

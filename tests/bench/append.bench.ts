@@ -67,7 +67,7 @@ async function bench(engine: string, sql: Sql, concurrency: number): Promise<Row
   rows.push(await measure(engine, 'appendMany 1000 events / 100 streams, 1 writer', BATCHES * BATCH, await lanes(BATCHES, 1, usageBatch, many)));
   // Two writers post for different users (as concurrent usage posts do), so they share no stream row.
   if (concurrency > 1) rows.push(await measure(engine, 'appendMany 1000 events / 100 streams, 2 writers', BATCHES * BATCH, await lanes(BATCHES, 2, usageBatch, many)));
-  const [{ total }] = await sql.query<{ total: number }>('SELECT count(*)::int AS total FROM events');
+  const [{ total }] = (await sql.query<{ total: number }>('SELECT count(*)::int AS total FROM events')) as [{ total: number }];
   if (total !== counter) throw new Error(`stored ${total} events, appended ${counter}`);
   await store.close();
   return rows;
@@ -80,7 +80,7 @@ async function main() {
   try {
     counter = 0;
     const sql = createPgSql(await createTestDatabase(server.url, 'bench'), { max: 10 });
-    const [{ server_version: version }] = await sql.query<{ server_version: string }>('SHOW server_version');
+    const [{ server_version: version }] = (await sql.query<{ server_version: string }>('SHOW server_version')) as [{ server_version: string }];
     console.log(`Postgres server ${version} (fsync on, synchronous_commit on)`);
     rows.push(...(await bench('Postgres server', sql, 8)));
     await sql.close();

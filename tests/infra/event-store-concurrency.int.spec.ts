@@ -136,4 +136,41 @@ describe('Postgres event store under concurrent writers', () => {
     await again.stop();
     expect(replay).toEqual(seen.map((e) => e.id));
   });
+
+  it('should store a batch once when two processes retry the same append at the same moment', async () => {
+    const [one, two] = [createPostgresEventStore(connect()), createPostgresEventStore(connect())];
+    for (let round = 0; round < 20; round++) {
+      const stream = `usage-retry-${round}`;
+      const batch = Array.from({ length: 50 }, (_, i) => playSampled(round, i, 'retry'));
+      // Half the rounds with a version check: the loser must still answer as a duplicate, not a Conflict.
+      const expected = round % 2 === 0 ? ('any' as const) : ('no_stream' as const);
+      const results = await Promise.all([one.append(stream, batch, expected), two.append(stream, batch, expected)]);
+      expect(results.map((r) => r.nextExpectedVersion)).toEqual([49, 49]);
+      expect(results.map((r) => r.appended).sort()).toEqual([0, 50]);
+    }
+    const [{ copies }] = (await connect(1).query<{ copies: number }>(
+      "SELECT count(*)::int AS copies FROM events WHERE stream_id LIKE 'usage-retry-%'",
+    )) as [{ copies: number }];
+    expect(copies).toBe(20 * 50);
+  });
+
+  it('should not deadlock or lose a batch when bulk appends share streams', async () => {
+    const stores = Array.from({ length: 4 }, () => createPostgresEventStore(connect()));
+    let n = 0;
+    const post = (user: number) => ({ stream: `usage-bulk-${user}`, events: [playSampled(user, n++, 'bulk'), playSampled(user, n++, 'bulk')] });
+    await Promise.all(
+      stores.map(async (store, w) => {
+        for (let i = 0; i < 15; i++) {
+          // Each writer names the shared streams in its own order.
+          const users = Array.from({ length: 20 }, (_, k) => (k * (w + 1) + i) % 20);
+          await store.appendMany(users.map(post));
+        }
+      }),
+    );
+    const rows = await connect(1).query<{ stream_id: string; versions: number; top: number }>(
+      "SELECT stream_id, count(*)::int AS versions, max(stream_version)::int AS top FROM events WHERE stream_id LIKE 'usage-bulk-%' GROUP BY stream_id",
+    );
+    expect(rows.reduce((a, r) => a + r.versions, 0)).toBe(n);
+    for (const row of rows) expect(row.top).toBe(row.versions - 1);
+  });
 });

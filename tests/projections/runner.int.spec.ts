@@ -10,6 +10,7 @@ import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
 import type { EventOf } from '../../schemas/events/index.ts';
 import { loginLogProjector } from '../../projections/clickhouse/login-log.ts';
+import { setCurrentVersion } from '../../projections/engine/checkpoint-store.ts';
 import type { Projector } from '../../projections/engine/projector.ts';
 import { createProjectionRunner, type ProjectionRunner, type ProjectionRunnerOptions } from '../../projections/engine/runner.ts';
 import { lastActivityProjector } from '../../projections/postgres/last-activity.ts';
@@ -103,6 +104,18 @@ describe.each(['pglite', 'postgres'] as const)('projection runner on %s', (datab
     expect(await sql.query('SELECT n FROM counted_total')).toEqual([{ n: 10 }]);
   });
 
+  it('should retry a failing set-up, show its error, and recover when it succeeds', async () => {
+    let broken = true;
+    const counting = countingProjector();
+    const flaky = { ...counting, setup: async (db: Sql) => (broken ? Promise.reject(new Error('warehouse unreachable')) : counting.setup(db)) };
+    await startRunner([flaky]);
+    await until(async () => (await runner!.status())[0]!.lastError === 'warehouse unreachable');
+    expect((await runner!.status())[0]!.state).toBe('failing');
+    broken = false;
+    await until(async () => (await runner!.status())[0]!.state === 'live');
+    expect((await runner!.status())[0]!.lastError).toBeNull();
+  });
+
   it('should move the checkpoint past events the projector does not handle', async () => {
     const log = await appendEach([playSampled(user, 1, run), loggedIn(user, 2, run), playSampled(user, 3, run), playSampled(user, 4, run)]);
     await startRunner([countingProjector({ handles: ['LoggedIn'] })], { batchSize: 2 });
@@ -139,6 +152,17 @@ describe.each(['pglite', 'postgres'] as const)('projection runner on %s', (datab
       ['counting', 'postgres', true, 'live', log[4]!.position, 0, 0, 5],
       ['login-log', 'warehouse', true, 'live', log[4]!.position, 0, 0, 5],
     ]);
+  });
+
+  it('should keep one checkpoint per version and switch the current version in one step', async () => {
+    const v2 = { ...lastActivityProjector, version: 2 };
+    await appendEach([loggedIn(user, 1, run), loggedIn(user, 2, run)]);
+    await startRunner([v2, lastActivityProjector]);
+    await runner!.waitUntilCaughtUp();
+    const current = async () => (await runner!.status()).map((s) => [s.version, s.current, s.eventsProcessed]);
+    expect(await current()).toEqual([[2, false, 2], [1, true, 2]]);
+    await setCurrentVersion(sql, 'last-activity', 2);
+    expect(await current()).toEqual([[2, true, 2], [1, false, 2]]);
   });
 
   describe('last-activity', () => {

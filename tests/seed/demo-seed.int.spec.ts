@@ -141,6 +141,20 @@ describe.each(['pglite', 'postgres'] as const)('seedDemoData on %s', (database) 
     expect(totalBytes).toBeLessThan(40e6);
   });
 
+  it('should give every audio file a 250 pixel PNG cover from the file store', async () => {
+    const covers = await sql.query<{ object_key: string; size: number }>(
+      'SELECT DISTINCT f.object_key, f.size::int AS size FROM audio_files a JOIN files f ON f.id = a.image_id',
+    );
+    expect(await count(sql, 'SELECT * FROM audio_files WHERE image_id IS NULL')).toBe(0);
+    const store = createFileStore(dataDir);
+    for (const cover of covers) {
+      const png = await store.read(cover.object_key);
+      expect(png.subarray(0, 8).equals(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10])), cover.object_key).toBe(true);
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([250, 250]);
+      expect(png.length).toBe(cover.size);
+    }
+  });
+
   it('should have an active category of every content type, and every audio file in a category', async () => {
     const categories = await sql.query<{ content_type: string; type: string }>('SELECT content_type, type FROM categories WHERE active');
     expect(new Set(categories.map((c) => c.content_type))).toEqual(new Set(contentTypes));

@@ -1,4 +1,4 @@
-import { buildApp, type AppDeps } from '../../infra/app.ts';
+import { buildApp, type AppDeps, type BuildOptions } from '../../infra/app.ts';
 import { hashPassword } from '../../infra/auth/password.ts';
 import { migrate } from '../../infra/db/migrate.ts';
 import { createPostgresEventStore } from '../../infra/event-store/postgres-event-store.ts';
@@ -43,7 +43,7 @@ export interface TestApp {
 let userCount = 0;
 
 export async function buildTestApp(
-  options: { database?: TestDatabase; now?: () => Date; webDir?: string; config?: Partial<AppDeps['config']> } = {},
+  options: { database?: TestDatabase; now?: () => Date; webDir?: string; config?: Partial<AppDeps['config']>; logger?: BuildOptions['logger'] } = {},
 ): Promise<TestApp> {
   const sql = options.database === 'postgres' ? createPgSql(await createTestDatabase(process.env.TEST_DATABASE_URL!)) : await createPgliteSql();
   await migrate(sql);
@@ -55,7 +55,7 @@ export async function buildTestApp(
     config: { cookieSecret: 'test-cookie-secret', jwtSecret: 'test-jwt-secret-of-enough-length!', contactEmail: 'help@sointu.test', ...options.config },
     now: options.now ?? (() => new Date()),
     webDir: options.webDir,
-  });
+  }, { logger: options.logger });
 
   return {
     app,

@@ -1,0 +1,106 @@
+import type { UsageRules } from '../../../schemas/events/usage-rules.ts';
+import { playIdOf } from './ids.ts';
+import type { ItemType, PlaySampleRow, PlaySourceName } from './types.ts';
+
+// Play samples to plays (DOMAIN.md section 3). Everything is in integer milliseconds so that
+// lengths are exact and independent of the order in which the samples arrived.
+
+/** A play before it is placed in a session; `end` and `start` are epoch ms, `listenedMs` exact. */
+export interface RawPlay {
+  playId: string;
+  itemType: ItemType;
+  audioFileId: number;
+  start: number;
+  end: number;
+  listenedMs: number;
+  playSource: PlaySourceName | null;
+  manualStart: boolean;
+  categoryId: number | null;
+  sampleCount: number;
+}
+
+/**
+ * A position below this after a larger one, on a manually started sample, is a restart of the same
+ * file (a new play). 5 s, because the browser writes a sample at most every 5 s: a restart is the
+ * first sample of the new run, so it lands within the first 5 s of the file.
+ */
+export const restartNearZeroMs = 5_000;
+/** The browser writes a backwards sample only when time moved back by more than 1 s (spec 1, section 4). */
+const backwardsJitterMs = 1_000;
+
+const positionMs = (seconds: number) => Math.round(seconds * 1000);
+const sourceKey = (s: PlaySourceName | null) => s ?? '';
+
+/** Total order on samples: client time, then position (the brief), then every other field, so ties never depend on arrival order. */
+export function compareSamples(a: PlaySampleRow, b: PlaySampleRow): number {
+  return (
+    a.clientTime - b.clientTime ||
+    a.position - b.position ||
+    a.audioFileId - b.audioFileId ||
+    cmp(sourceKey(a.playSource), sourceKey(b.playSource)) ||
+    cmp(a.itemType, b.itemType) ||
+    cmp(a.eventId, b.eventId)
+  );
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** DOMAIN.md section 2: a sample is identified by (user, client time, file id, position, play source). */
+const sampleIdentity = (s: PlaySampleRow) => `${s.clientTime}|${s.audioFileId}|${s.position}|${sourceKey(s.playSource)}`;
+
+/** Sorted, with duplicate facts removed (the first in the total order wins, so the choice is stable). */
+export function orderedUniqueSamples(samples: readonly PlaySampleRow[]): PlaySampleRow[] {
+  const sorted = [...samples].sort(compareSamples);
+  const unique: PlaySampleRow[] = [];
+  let previousIdentity = '';
+  for (const s of sorted) {
+    const identity = sampleIdentity(s);
+    // Identity fields lead the sort key, so duplicates are adjacent.
+    if (identity === previousIdentity) continue;
+    previousIdentity = identity;
+    unique.push(s);
+  }
+  return unique;
+}
+
+function continuesPlay(a: PlaySampleRow, b: PlaySampleRow, maxPauseMs: number): boolean {
+  if (a.audioFileId !== b.audioFileId || a.itemType !== b.itemType) return false;
+  if (b.clientTime - a.clientTime > maxPauseMs) return false;
+  const restarted =
+    b.manualStart && positionMs(b.position) < restartNearZeroMs && positionMs(a.position) - positionMs(b.position) > backwardsJitterMs;
+  return !restarted;
+}
+
+export function derivePlays(userId: number, samples: readonly PlaySampleRow[], rules: UsageRules): RawPlay[] {
+  const ordered = orderedUniqueSamples(samples);
+  const maxPauseMs = rules.maxPauseSeconds * 1000;
+  const plays: RawPlay[] = [];
+  let current: RawPlay | null = null;
+  let previous: PlaySampleRow | null = null;
+  for (const s of ordered) {
+    if (current && previous && continuesPlay(previous, s, maxPauseMs)) {
+      // Seeking forward counts at most the wall time that passed; seeking back counts nothing.
+      const moved = Math.max(positionMs(s.position) - positionMs(previous.position), 0);
+      current.listenedMs += Math.min(moved, s.clientTime - previous.clientTime);
+      current.end = s.clientTime;
+      current.sampleCount += 1;
+      current.categoryId ??= s.categoryId;
+    } else {
+      current = {
+        playId: playIdOf(userId, `${sampleIdentity(s)}|${s.itemType}`),
+        itemType: s.itemType,
+        audioFileId: s.audioFileId,
+        start: s.clientTime,
+        end: s.clientTime,
+        listenedMs: 0,
+        playSource: s.playSource,
+        manualStart: s.manualStart,
+        categoryId: s.categoryId,
+        sampleCount: 1,
+      };
+      plays.push(current);
+    }
+    previous = s;
+  }
+  return plays;
+}
