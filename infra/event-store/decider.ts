@@ -23,7 +23,10 @@ export async function handleCommand<Command, Event extends SointuEvent, State>(
   const events = decider.decide(command, state);
   if (events.length === 0) return events;
   const expected = history.length === 0 ? 'no_stream' : history[history.length - 1]!.streamVersion;
-  const toAppend: NewEvent[] = events.map((e, i) => ({ ...e, id: eventId(e, i) }));
+  const toAppend = events.map((e, i): NewEvent => {
+    const event: SointuEvent = e;
+    return { ...event, id: eventId(e, i) };
+  });
   await store.append(stream, toAppend, expected);
   return events;
 }
