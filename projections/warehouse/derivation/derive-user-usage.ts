@@ -2,7 +2,7 @@ import type { UsageRules } from '../../../schemas/events/usage-rules.ts';
 import { derivePlays } from './derive-plays.ts';
 import { deriveSessions, type RawSession } from './derive-sessions.ts';
 import { deriveVideoViews } from './derive-video-views.ts';
-import { assertTimeZone, localDayCache } from './local-day.ts';
+import { assertTimeZone, localClock } from './local-day.ts';
 import type { Play, Session, UserUsage, UserUsageInput, UsageType } from './types.ts';
 import { categoryOf, fileOf, mergedContentType, usageTypeOf } from './usage-type.ts';
 
@@ -14,7 +14,8 @@ import { categoryOf, fileOf, mergedContentType, usageTypeOf } from './usage-type
 
 export function deriveUserUsage(input: UserUsageInput, rules: UsageRules, timeZone: string): UserUsage {
   assertTimeZone(timeZone);
-  const dayOf = localDayCache(timeZone);
+  const clock = localClock(timeZone);
+  const dayOf = clock.day;
   const rawPlays = derivePlays(input.userId, input.samples, rules);
   const { sessions: rawSessions, recheckAt } = deriveSessions(
     input.userId,
@@ -36,7 +37,7 @@ export function deriveUserUsage(input: UserUsageInput, rules: UsageRules, timeZo
   return {
     plays,
     sessions,
-    videoViews: deriveVideoViews(input.userId, input.videoActions, rules, timeZone),
+    videoViews: deriveVideoViews(input.userId, input.videoActions, rules, clock),
     recheckAt,
   };
 }

@@ -1,6 +1,5 @@
 import type { UsageRules } from '../../../schemas/events/usage-rules.ts';
 import { videoViewIdOf } from './ids.ts';
-import { localDay, localTime } from './local-day.ts';
 import type { VideoActionRow, VideoView } from './types.ts';
 
 // Video actions to video views (the "Video views" screen: Date, Time, Video, Play time, Pause
@@ -41,7 +40,13 @@ interface OpenView {
   lengthMs: number;
 }
 
-export function deriveVideoViews(userId: number, actions: readonly VideoActionRow[], rules: UsageRules, timeZone: string): VideoView[] {
+/** `clock` is localClock(the user's time zone). */
+export function deriveVideoViews(
+  userId: number,
+  actions: readonly VideoActionRow[],
+  rules: UsageRules,
+  clock: { day: (ms: number) => string; time: (ms: number) => string },
+): VideoView[] {
   const sorted = [...actions].sort(compareActions);
   const maxPauseMs = rules.maxPauseSeconds * 1000;
   const views: OpenView[] = [];
@@ -72,8 +77,8 @@ export function deriveVideoViews(userId: number, actions: readonly VideoActionRo
     playSource: v.first.playSource,
     start: v.first.clientTime,
     end: v.last.clientTime,
-    day: localDay(v.first.clientTime, timeZone),
-    time: localTime(v.first.clientTime, timeZone),
+    day: clock.day(v.first.clientTime),
+    time: clock.time(v.first.clientTime),
     playTime: v.playMs / 1000,
     pauseTime: (v.last.clientTime - v.first.clientTime - v.playMs) / 1000,
     videoLength: v.lengthMs / 1000,

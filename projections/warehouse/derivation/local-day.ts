@@ -40,20 +40,21 @@ export function daysOfRange(startMs: number, endMs: number, zone: string): strin
 }
 
 /**
- * localDay for the hot loop: luxon costs microseconds per call, so the zone offset is looked up
- * once per UTC quarter hour. Exact for every zone in current use: offsets and transition instants
- * are whole quarter hours in UTC.
+ * localDay and localTime for hot loops: luxon takes ~50 us a call (Intl), so the zone offset is
+ * looked up once per UTC quarter hour. Exact for every zone in current use: offsets and transition
+ * instants are whole quarter hours in UTC. One clock per derivation call, so the cache stays small.
  */
-export function localDayCache(zone: string): (ms: number) => string {
+export function localClock(zone: string): { day: (ms: number) => string; time: (ms: number) => string } {
   const quarter = 15 * 60 * 1000;
-  const cache = new Map<number, { offsetMs: number }>();
-  return (ms) => {
+  const offsets = new Map<number, number>();
+  const shifted = (ms: number) => {
     const key = Math.floor(ms / quarter);
-    let hit = cache.get(key);
-    if (!hit) {
-      hit = { offsetMs: DateTime.fromMillis(key * quarter, { zone }).offset * 60_000 };
-      cache.set(key, hit);
+    let offsetMs = offsets.get(key);
+    if (offsetMs === undefined) {
+      offsetMs = DateTime.fromMillis(key * quarter, { zone }).offset * 60_000;
+      offsets.set(key, offsetMs);
     }
-    return new Date(ms + hit.offsetMs).toISOString().slice(0, 10);
+    return new Date(ms + offsetMs).toISOString();
   };
+  return { day: (ms) => shifted(ms).slice(0, 10), time: (ms) => shifted(ms).slice(11, 19) };
 }

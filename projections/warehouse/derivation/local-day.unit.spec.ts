@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../infra/errors.ts';
 import { at } from './derivation-fixtures.ts';
-import { assertTimeZone, dayBounds, daysOfRange, localDay, localDayCache, localTime } from './local-day.ts';
+import { assertTimeZone, dayBounds, daysOfRange, localDay, localClock, localTime } from './local-day.ts';
 
 const hours = (b: { start: number; end: number }) => (b.end - b.start) / 3_600_000;
 
@@ -45,7 +45,7 @@ describe('local days', () => {
     const zones = { 'Europe/Helsinki': 2, 'Europe/Stockholm': 2, 'America/New_York': 2, 'Australia/Lord_Howe': 2, 'Asia/Kathmandu': 0 };
     const hour = 3_600_000;
     for (const [zone, transitions] of Object.entries(zones)) {
-      const cached = localDayCache(zone);
+      const clock = localClock(zone);
       const offset = (t: number) => DateTime.fromMillis(t, { zone }).offset;
       const checked: number[] = [];
       let found = 0;
@@ -60,7 +60,8 @@ describe('local days', () => {
       }
       expect(found, zone).toBe(transitions);
       for (const t of checked) {
-        if (cached(t) !== localDay(t, zone)) expect.fail(`${zone} ${new Date(t).toISOString()}: ${cached(t)} vs ${localDay(t, zone)}`);
+        const [day, time] = [clock.day(t), clock.time(t)];
+        if (day !== localDay(t, zone) || time !== localTime(t, zone)) expect.fail(`${zone} ${new Date(t).toISOString()}: ${day} ${time}`);
       }
     }
   }, 30_000);
