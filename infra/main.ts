@@ -1,8 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { lastActivityProjector } from '../projections/postgres/last-activity.ts';
-import { loginLogProjector } from '../projections/clickhouse/login-log.ts';
 import { createProjectionRunner } from '../projections/engine/runner.ts';
-import type { Projector } from '../projections/engine/projector.ts';
+import { projectors } from '../projections/projectors.ts';
 import { buildApp, logRedaction } from './app.ts';
 import { connectWarehouse } from './clickhouse/clickhouse.ts';
 import { loadConfig } from './config.ts';
@@ -15,7 +13,6 @@ import { connectSql } from './sql/connect.ts';
 // projections, demo data on first start, then HTTP. With no configuration everything is embedded
 // under DATA_DIR (PGlite, chDB).
 
-const projectors: readonly Projector[] = [lastActivityProjector, loginLogProjector];
 const webDir = fileURLToPath(new URL('../dist/web', import.meta.url));
 
 async function main(): Promise<void> {

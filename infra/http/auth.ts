@@ -68,3 +68,14 @@ export async function requireAdminOf(request: FastifyRequest, userId: number): P
   if (rows.length === 0) throw accessDenied();
   return session;
 }
+
+/**
+ * The caller administers other users (adminOfUsers not empty). Operator screens (projection status,
+ * rebuilds, warehouse SQL) are for them: they are the ones who read and answer for the reports.
+ */
+export async function requireAdministrator(request: FastifyRequest): Promise<Session> {
+  const session = requireUser(request);
+  const rows = await request.server.deps.sql.query('SELECT 1 FROM user_admins WHERE admin_user_id = $1 LIMIT 1', [session.userId]);
+  if (rows.length === 0) throw accessDenied();
+  return session;
+}

@@ -1,19 +1,10 @@
 import { z } from 'zod';
 import type { ProjectionRunner, ProjectionStatus } from '../../projections/engine/runner.ts';
-import { requireUser } from '../../infra/http/auth.ts';
-import { accessDenied } from '../../infra/errors.ts';
+import { requireAdministrator } from '../../infra/http/auth.ts';
 import type { App } from '../../infra/http/zod.ts';
 
 // GET /api/admin/projections: where every projection stands (position, lag in events and in
 // seconds, state, last error), for operators watching catch-up and rebuilds.
-
-// The runner is added to the app's dependencies here, additively, until infra/app.ts lists it.
-declare module '../../infra/app.ts' {
-  interface AppDeps {
-    /** The projection runner of this process; absent when the process runs none. */
-    projections?: ProjectionRunner;
-  }
-}
 
 export const ProjectionStatusItem = z.object({
   name: z.string(),
@@ -38,11 +29,7 @@ export async function getProjectionStatus(runner: ProjectionRunner | undefined):
 
 export function getProjectionStatusRoute(app: App): void {
   app.get('/api/admin/projections', { schema: { querystring: z.strictObject({}), response: { 200: ProjectionStatusList } } }, async (request) => {
-    const session = requireUser(request);
-    // TODO(lead): replace with the operator/admin role check once infra/http has one. Until then
-    // only a user who administers other users (user_admins) may see the projections.
-    const rows = await app.deps.sql.query('SELECT 1 FROM user_admins WHERE admin_user_id = $1 LIMIT 1', [session.userId]);
-    if (rows.length === 0) throw accessDenied();
+    await requireAdministrator(request);
     return getProjectionStatus(app.deps.projections);
   });
 }

@@ -96,7 +96,7 @@ describe('explicit sessions', () => {
     const result = derive({
       sessionStarts: [started('2026-05-04T12:55:00Z', 'a')],
       sessionStops: [stopped('2026-05-04T13:00:00Z', 'a')],
-      samples: [...listen('2026-05-04T12:50:00Z', 1, 180), ...listen('2026-05-04T13:02:00Z', 1, 60)],
+      samples: [...listen('2026-05-04T12:50:00Z', 1, 180), ...listen('2026-05-04T13:02:00Z', 4, 60)],
     });
     expect(result.sessions.map((s) => [s.kind, iso(s.start), s.length])).toEqual([
       ['implicit', '2026-05-04T12:50:00.000Z', 180],
