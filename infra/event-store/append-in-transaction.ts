@@ -19,7 +19,12 @@ interface Plan {
  * `lookForStored`: false is the optimistic first attempt for fresh events (no lookup; a stored id
  * then fails the insert on the unique index and the caller runs again with true).
  */
-export async function appendInTransaction(tx: Queryable, requests: readonly PreparedRequest[], lookForStored = true): Promise<AppendResult[]> {
+export async function appendInTransaction(
+  tx: Queryable,
+  requests: readonly PreparedRequest[],
+  options: { lookForStored?: boolean; notifyChannel?: string } = {},
+): Promise<AppendResult[]> {
+  const { lookForStored = true, notifyChannel = null } = options;
   const stored = lookForStored ? await storedIds(tx, requests.flatMap((r) => r.events.map((e) => e.id))) : new Set<string>();
   // `stored` also collects the ids taken by earlier requests, so a repeated id in one call is stored once.
   const plans = requests.map((request): Plan => ({ request, fresh: request.events.filter((e) => !stored.has(e.id) && !!stored.add(e.id)) }));
@@ -34,7 +39,7 @@ export async function appendInTransaction(tx: Queryable, requests: readonly Prep
   const checked = writing.filter((p) => p.version === undefined).sort((a, b) => compareText(a.request.stream, b.request.stream));
   for (const plan of checked) await reserveChecked(tx, plan);
 
-  await insertEvents(tx, plans);
+  await insertEvents(tx, plans, notifyChannel);
   await resolveUnwritten(tx, plans.filter((p) => p.version === undefined));
   return plans.map((p) => ({ nextExpectedVersion: p.version ?? -1, appended: p.fresh.length }));
 }
@@ -116,7 +121,8 @@ async function currentVersion(tx: Queryable, stream: string): Promise<number> {
 const staleVersion = (stream: string, expected: PreparedRequest['expected'], actual: number) =>
   conflict(`Stream ${stream} is at version ${actual}, expected ${expected}`, { stream, expected, actual });
 
-async function insertEvents(tx: Queryable, plans: readonly Plan[]): Promise<void> {
+/** `notifyChannel` rides on the insert (a NOTIFY is only sent at commit), saving a round trip. */
+async function insertEvents(tx: Queryable, plans: readonly Plan[], notifyChannel: string | null): Promise<void> {
   const columns = { id: [] as string[], stream: [] as string[], version: [] as number[], type: [] as string[], schemaVersion: [] as number[], data: [] as string[], metadata: [] as string[] };
   for (const plan of plans) {
     let version = (plan.version ?? 0) - plan.fresh.length;
@@ -134,12 +140,15 @@ async function insertEvents(tx: Queryable, plans: readonly Plan[]): Promise<void
   // The JSON documents go as one JSON array each: escaping thousands of them into a Postgres
   // text[] literal costs the client more than the whole insert costs the server.
   await tx.query(
-    `INSERT INTO events (event_id, stream_id, stream_version, type, schema_version, data, metadata)
-     SELECT e.id, e.stream, e.version, e.type, e.schema_version, e.data, e.metadata
-     FROM ROWS FROM (unnest($1::uuid[]), unnest($2::text[]), unnest($3::bigint[]), unnest($4::text[]), unnest($5::int[]),
-                     jsonb_array_elements($6::jsonb), jsonb_array_elements($7::jsonb))
-       WITH ORDINALITY AS e(id, stream, version, type, schema_version, data, metadata, n)
-     ORDER BY e.n`,
-    [columns.id, columns.stream, columns.version, columns.type, columns.schemaVersion, `[${columns.data.join(',')}]`, `[${columns.metadata.join(',')}]`],
+    `WITH inserted AS (
+       INSERT INTO events (event_id, stream_id, stream_version, type, schema_version, data, metadata)
+       SELECT e.id, e.stream, e.version, e.type, e.schema_version, e.data, e.metadata
+       FROM ROWS FROM (unnest($1::uuid[]), unnest($2::text[]), unnest($3::bigint[]), unnest($4::text[]), unnest($5::int[]),
+                       jsonb_array_elements($6::jsonb), jsonb_array_elements($7::jsonb))
+         WITH ORDINALITY AS e(id, stream, version, type, schema_version, data, metadata, n)
+       ORDER BY e.n
+     )
+     SELECT pg_notify($8::text, '') WHERE $8::text IS NOT NULL`,
+    [columns.id, columns.stream, columns.version, columns.type, columns.schemaVersion, `[${columns.data.join(',')}]`, `[${columns.metadata.join(',')}]`, notifyChannel],
   );
 }

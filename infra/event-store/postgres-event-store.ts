@@ -68,11 +68,9 @@ export function createPostgresEventStore(sql: Sql, options: PostgresEventStoreOp
     let lookForStored = false;
     for (let attempt = 1; ; attempt++) {
       try {
-        const results = await sql.transaction(async (tx) => {
-          const results = await appendInTransaction(tx, requests, lookForStored);
-          if (crossProcess && results.some((r) => r.appended > 0)) await tx.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, '']);
-          return results;
-        });
+        const results = await sql.transaction((tx) =>
+          appendInTransaction(tx, requests, { lookForStored, notifyChannel: crossProcess ? EVENTS_CHANNEL : undefined }),
+        );
         if (results.some((r) => r.appended > 0)) notifyLocal();
         return results;
       } catch (error) {

@@ -53,8 +53,7 @@ describe('Postgres event store under concurrent writers', () => {
         // The store's own append path, held open before commit: its positions are taken now,
         // its commit comes after many later positions are already committed and readable.
         await sql.transaction(async (tx) => {
-          await appendInTransaction(tx, prepareRequests([{ stream: `usage-${user}`, events: batch }], () => ''));
-          await tx.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, '']);
+          await appendInTransaction(tx, prepareRequests([{ stream: `usage-${user}`, events: batch }], () => ''), { notifyChannel: EVENTS_CHANNEL });
           await sleep(50 + random(500));
         });
       } else {
