@@ -33,7 +33,11 @@ export async function appendInTransaction(
   // Streams written only with 'any' get their versions from one upsert; the others need a check
   // each. Both go in stream order so concurrent bulk appends lock rows in the same order.
   const byStream = new Map<string, Plan[]>();
-  for (const plan of writing) byStream.set(plan.request.stream, [...(byStream.get(plan.request.stream) ?? []), plan]);
+  for (const plan of writing) {
+    const same = byStream.get(plan.request.stream);
+    if (same) same.push(plan);
+    else byStream.set(plan.request.stream, [plan]);
+  }
   const anyOnly = [...byStream.entries()].filter(([, ps]) => ps.every((p) => p.request.expected === 'any'));
   await reserveAny(tx, new Map(anyOnly));
   const checked = writing.filter((p) => p.version === undefined).sort((a, b) => compareText(a.request.stream, b.request.stream));

@@ -59,8 +59,8 @@ export function createPostgresEventStore(sql: Sql, options: PostgresEventStoreOp
   const listeners = new Set<() => void>();
   const notifyLocal = () => listeners.forEach((listener) => listener());
   let stopListening: Promise<() => Promise<void>> | undefined;
-  // Other processes hear of appends through NOTIFY; PGlite has a single process, so it needs none.
-  const crossProcess = sql.kind === 'postgres';
+  // Other processes (and other stores on the same PGlite) hear of appends through NOTIFY; this
+  // store's own listeners are called directly, without waiting for the round trip.
 
   // Most appends carry only new events, so the first attempt skips looking up stored ids and lets
   // the unique index catch a retry; the next attempt then looks them up and skips them.
@@ -69,7 +69,7 @@ export function createPostgresEventStore(sql: Sql, options: PostgresEventStoreOp
     for (let attempt = 1; ; attempt++) {
       try {
         const results = await sql.transaction((tx) =>
-          appendInTransaction(tx, requests, { lookForStored, notifyChannel: crossProcess ? EVENTS_CHANNEL : undefined }),
+          appendInTransaction(tx, requests, { lookForStored, notifyChannel: EVENTS_CHANNEL }),
         );
         if (results.some((r) => r.appended > 0)) notifyLocal();
         return results;
@@ -83,6 +83,7 @@ export function createPostgresEventStore(sql: Sql, options: PostgresEventStoreOp
   async function readAll(after: LogPosition, limit: number): Promise<RecordedEvent[]> {
     // Only transactions older than every running one are read: their events can no longer be
     // joined by an event with a lower position, so the reader never moves past a gap that fills later.
+    // The price: a long transaction anywhere on the server delays readers (it never loses events).
     const rows = await sql.query<EventRow>(
       `SELECT ${eventColumns} FROM events
        WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
@@ -119,7 +120,7 @@ export function createPostgresEventStore(sql: Sql, options: PostgresEventStoreOp
 
     onAppended(listener) {
       listeners.add(listener);
-      if (crossProcess && !stopListening) stopListening = sql.listen(EVENTS_CHANNEL, notifyLocal);
+      if (!stopListening) stopListening = sql.listen(EVENTS_CHANNEL, notifyLocal);
       return () => void listeners.delete(listener);
     },
 

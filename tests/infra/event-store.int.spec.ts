@@ -12,7 +12,7 @@ import { playSampled } from './event-store-fixtures.ts';
 // The same suite on both engines the store runs on.
 const engines: [string, () => Promise<Sql>][] = [
   ['PGlite', () => createPgliteSql()],
-  ['a Postgres server', async () => createPgSql(await createTestDatabase(process.env.TEST_DATABASE_URL!))],
+  ['a Postgres server', async () => createPgSql((serverUrl = await createTestDatabase(process.env.TEST_DATABASE_URL!)))],
 ];
 
 async function rejection(promise: Promise<unknown>): Promise<AppError> {
@@ -28,6 +28,9 @@ async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void
     await new Promise((r) => setTimeout(r, 10));
   }
 }
+
+let serverUrl = '';
+const connectAgain = async (_sql: Sql) => createPgSql(serverUrl);
 
 describe.each(engines)('Postgres event store on %s', (_engine, connect) => {
   let sql: Sql;
@@ -225,6 +228,20 @@ describe.each(engines)('Postgres event store on %s', (_engine, connect) => {
     await store.append(`usage-${user}`, events(user, 100, 1));
     await new Promise((r) => setTimeout(r, 300));
     expect(seen.length).toBe(before.length + 15);
+  });
+
+  it('should wake the listeners of another store instance (another process) after an append', async () => {
+    const otherSql = sql.kind === 'postgres' ? await connectAgain(sql) : sql;
+    const other = createPostgresEventStore(otherSql);
+    let woken = 0;
+    const unlisten = other.onAppended(() => woken++);
+    await new Promise((r) => setTimeout(r, 200)); // LISTEN is in place
+    const user = nextUser();
+    await store.append(`usage-${user}`, events(user, 0, 1));
+    await until(() => woken > 0, 5_000);
+    unlisten();
+    await other.close();
+    if (otherSql !== sql) await otherSql.close();
   });
 
   it('should deliver only the subscribed types while its position moves past the others', async () => {

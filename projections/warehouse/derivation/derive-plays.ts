@@ -48,19 +48,14 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** DOMAIN.md section 2: a sample is identified by (user, client time, file id, position, play source). */
 const sampleIdentity = (s: PlaySampleRow) => `${s.clientTime}|${s.audioFileId}|${s.position}|${sourceKey(s.playSource)}`;
 
+const sameFact = (a: PlaySampleRow, b: PlaySampleRow) =>
+  a.clientTime === b.clientTime && a.audioFileId === b.audioFileId && a.position === b.position && a.playSource === b.playSource;
+
 /** Sorted, with duplicate facts removed (the first in the total order wins, so the choice is stable). */
 export function orderedUniqueSamples(samples: readonly PlaySampleRow[]): PlaySampleRow[] {
   const sorted = [...samples].sort(compareSamples);
-  const unique: PlaySampleRow[] = [];
-  let previousIdentity = '';
-  for (const s of sorted) {
-    const identity = sampleIdentity(s);
-    // Identity fields lead the sort key, so duplicates are adjacent.
-    if (identity === previousIdentity) continue;
-    previousIdentity = identity;
-    unique.push(s);
-  }
-  return unique;
+  // The identity fields lead the sort key, so duplicates are adjacent.
+  return sorted.filter((s, i) => i === 0 || !sameFact(sorted[i - 1]!, s));
 }
 
 function continuesPlay(a: PlaySampleRow, b: PlaySampleRow, maxPauseMs: number): boolean {
