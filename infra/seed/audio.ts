@@ -1,5 +1,6 @@
+import { seededRandom } from '../seeded-random.ts';
 import { programKinds, renderProgram, type ProgramKind } from './programs.ts';
-import { createSignal, encodeWav, hashSeed, master, sampleRate, seededRandom, type Voice } from './synth.ts';
+import { createSignal, encodeWav, hashSeed, master, sampleRate, type Voice } from './synth.ts';
 import { composeTune, knownTunes, playTuneUntil, type Arrangement, type KnownTune, type Tune } from './tunes.ts';
 
 // Real, playable audio for the demo library, generated at seed time (nothing is downloaded):

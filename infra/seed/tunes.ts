@@ -1,4 +1,5 @@
-import { envelopes, hat, kick, midiToHz, seededRandom, tone, type Envelope, type Signal, type Voice } from './synth.ts';
+import { seededRandom } from '../seeded-random.ts';
+import { envelopes, hat, kick, midiToHz, tone, type Envelope, type Signal, type Voice } from './synth.ts';
 
 // Melodies for the demo library: a few well-known public-domain tunes written out by hand, and a
 // small composer that writes new ones from chord progressions. An arranger adds bass and chords

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultUsageRules } from '../../../schemas/events/usage-rules.ts';
 import { at, derive, sample, started, stopped, video, type Scenario } from './derivation-fixtures.ts';
+import { seededRandom } from '../../../infra/seeded-random.ts';
 import type { ItemType, PlaySampleRow, PlaySourceName, SessionStartRow, SessionStopRow, VideoActionRow } from './types.ts';
 
 // Property: the derivation is a function of the SET of rows. Random histories (seeded, so a
@@ -8,23 +9,12 @@ import type { ItemType, PlaySampleRow, PlaySourceName, SessionStartRow, SessionS
 // third of the rows delivered twice (some retried under another event id) and split into batches
 // whose union is derived; the outputs must be deep-equal.
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const sources: (PlaySourceName | null)[] = [null, 'Recipe', 'Search', 'MusicChannel', 'Favorites', 'Message', 'TodaysMessages'];
 const files: [ItemType, number][] = [['Audio', 1], ['Audio', 2], ['Audio', 3], ['Audio', 4], ['Audio', 99], ['Message', 5], ['Video', 7]];
 
 /** A user's three days around the 25 October 2026 DST change: visits, explicit sessions, seeks, restarts, videos. */
 function history(seed: number): Required<Omit<Scenario, 'now'>> {
-  const random = mulberry32(seed);
+  const random = seededRandom(seed);
   const pick = <T,>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
   const samples: PlaySampleRow[] = [];
   const sessionStarts: SessionStartRow[] = [];
@@ -89,7 +79,7 @@ describe('deriveUserUsage is a function of the set of rows', () => {
   it('gives deep-equal output for shuffled, duplicated and re-batched rows (60 seeds)', () => {
     for (let seed = 1; seed <= 60; seed++) {
       const h = history(seed);
-      const random = mulberry32(seed * 7919);
+      const random = seededRandom(seed * 7919);
       const now = '2026-10-27T12:00:00Z';
       const expected = derive({ ...h, now });
       const again = derive({
