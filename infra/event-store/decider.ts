@@ -16,7 +16,8 @@ export async function handleCommand<Command, Event extends SointuEvent, State>(
   stream: string,
   decider: Decider<Command, Event, State>,
   command: Command,
-  eventId: (event: Event, index: number) => string,
+  /** `version`: the stream version the state was read at (-1 for a new stream), so a fact repeated later gets a new id. */
+  eventId: (event: Event, index: number, version: number) => string,
 ): Promise<Event[]> {
   const history = await store.readStream(stream);
   const state = history.reduce((s, e) => decider.evolve(s, e as unknown as Event), decider.initialState());
@@ -25,7 +26,7 @@ export async function handleCommand<Command, Event extends SointuEvent, State>(
   const expected = history.length === 0 ? 'no_stream' : history[history.length - 1]!.streamVersion;
   const toAppend = events.map((e, i): NewEvent => {
     const event: SointuEvent = e;
-    return { ...event, id: eventId(e, i) };
+    return { ...event, id: eventId(e, i, expected === 'no_stream' ? -1 : expected) };
   });
   await store.append(stream, toAppend, expected);
   return events;

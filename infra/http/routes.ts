@@ -1,6 +1,11 @@
 import { loginRoute } from '../../commands/auth/login.ts';
 import { logoutRoute } from '../../commands/auth/logout.ts';
+import { postEvaluationRoute } from '../../commands/evaluations/post-evaluation.ts';
+import { putEvaluationRoute } from '../../commands/evaluations/put-evaluation.ts';
+import { postTypedRequestRoute } from '../../commands/requests/post-typed-request.ts';
 import { putSettingRoute } from '../../commands/settings/put-setting.ts';
+import { postUsageLogRoute } from '../../commands/usage/post-usage-log.ts';
+import { getEvaluationsRoute } from '../../queries/evaluations/get-evaluations.ts';
 import { getProjectionStatusRoute } from '../../queries/admin/get-projection-status.ts';
 import { getSettingsRoute } from '../../queries/settings/get-settings.ts';
 import { pingRoute } from '../../queries/system/ping.ts';
@@ -19,6 +24,11 @@ export const routeModules: readonly RouteModule[] = [
   putSettingRoute,
   liveChannelRoute,
   getProjectionStatusRoute,
+  postUsageLogRoute,
+  postTypedRequestRoute,
+  getEvaluationsRoute,
+  postEvaluationRoute,
+  putEvaluationRoute,
 ];
 
 export function registerRoutes(app: App): void {

@@ -1,0 +1,75 @@
+import { validationError } from '../../infra/errors.ts';
+import type { Queryable } from '../../infra/sql/sql.ts';
+import type { ValidationIssue } from '../../schemas/api/errors.ts';
+import { UsageLogData } from '../../schemas/api/usage-log.ts';
+
+// Checks a usage log before anything of it is stored. Every failing field is named from the
+// body down (`data.playLog.3.playPosition`), and one bad sample refuses the whole post: the
+// browser keeps the post and the log stays free of facts the reports would have to explain away.
+
+/** Client clocks drift, but not by more than this; a later time is a broken clock. */
+export const MAX_CLOCK_AHEAD_MS = 5 * 60_000;
+/** Browsers buffer offline for days; a sample older than this is a broken clock or a replayed archive. */
+export const MAX_SAMPLE_AGE_MS = 400 * 24 * 3600_000;
+
+const prefixed = (path: readonly PropertyKey[]) => ['data', ...path.map(String)].join('.');
+
+/** JSON and shape of `data`; throws ValidationError naming `data` or the failing fields inside it. */
+export function parseUsageLog(data: string): UsageLogData {
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    throw validationError([{ path: 'data', message: 'data is not valid JSON' }]);
+  }
+  const parsed = UsageLogData.safeParse(json);
+  if (!parsed.success) throw validationError(parsed.error.issues.map((issue) => ({ path: prefixed(issue.path), message: issue.message })));
+  return parsed.data;
+}
+
+/** The client times of a log, with the path of each. */
+function timesOf(log: UsageLogData): { path: string; time: string }[] {
+  switch (log.page) {
+    case 'player':
+      return log.playLog.map((item, i) => ({ path: `data.playLog.${i}.time`, time: item.time }));
+    case 'videoPlayAction':
+      return log.videoLog.map((item, i) => ({ path: `data.videoLog.${i}.time`, time: item.time }));
+    default:
+      return [{ path: 'data.time', time: log.time }];
+  }
+}
+
+export function checkClientTimes(log: UsageLogData, now: Date): ValidationIssue[] {
+  return timesOf(log).flatMap(({ path, time }) => {
+    const ms = new Date(time).getTime();
+    if (ms > now.getTime() + MAX_CLOCK_AHEAD_MS) return [{ path, message: 'Time is in the future' }];
+    if (ms < now.getTime() - MAX_SAMPLE_AGE_MS) return [{ path, message: 'Time is too far in the past' }];
+    return [];
+  });
+}
+
+/** Audio ids of a player log must name files of the library: one query for the whole log. */
+export async function checkReferences(sql: Queryable, userId: number, log: UsageLogData): Promise<ValidationIssue[]> {
+  if (log.page === 'player') {
+    const audio = log.playLog.flatMap((item, i) => ((item.playLogItemType ?? 'Audio') === 'Audio' ? [{ i, id: item.audioFileId }] : []));
+    if (audio.length === 0) return [];
+    const rows = await sql.query<{ id: number }>('SELECT id FROM audio_files WHERE id = ANY($1::bigint[])', [[...new Set(audio.map((a) => a.id))]]);
+    const known = new Set(rows.map((row) => Number(row.id)));
+    return audio.filter((a) => !known.has(a.id)).map((a) => ({ path: `data.playLog.${a.i}.audioFileId`, message: 'Unknown audio file' }));
+  }
+  if (log.page === 'startSession') {
+    // Participants and activities are the unit's own (spec 3 section 3: residents and activities have a userId).
+    const [row] = await sql.query<{ residents: number[] | null; activities: number[] | null }>(
+      `SELECT (SELECT array_agg(id) FROM residents WHERE user_id = $1 AND id = ANY($2::bigint[])) AS residents,
+              (SELECT array_agg(id) FROM activities WHERE user_id = $1 AND id = ANY($3::bigint[])) AS activities`,
+      [userId, log.residentIds, log.params.activityIds],
+    );
+    const residents = new Set((row?.residents ?? []).map(Number));
+    const activities = new Set((row?.activities ?? []).map(Number));
+    return [
+      ...log.residentIds.flatMap((id, i) => (residents.has(id) ? [] : [{ path: `data.residentIds.${i}`, message: 'Unknown resident' }])),
+      ...log.params.activityIds.flatMap((id, i) => (activities.has(id) ? [] : [{ path: `data.params.activityIds.${i}`, message: 'Unknown activity' }])),
+    ];
+  }
+  return [];
+}
