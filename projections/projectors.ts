@@ -1,6 +1,17 @@
 import { loginLogProjector } from './clickhouse/login-log.ts';
 import type { Projector } from './engine/projector.ts';
+import { evaluationsProjector } from './postgres/evaluations.ts';
 import { lastActivityProjector } from './postgres/last-activity.ts';
+import { usageWarehouseProjector } from './warehouse/usage-warehouse-projector.ts';
+import { targetCountsProjector } from './postgres/target-counts.ts';
+import { usageSessionStateProjector } from './postgres/usage-session-state.ts';
 
 // Every projector this service runs. A new read model or warehouse table adds one line here.
-export const projectors: readonly Projector[] = [lastActivityProjector, loginLogProjector];
+export const projectors: readonly Projector[] = [
+  lastActivityProjector,
+  usageSessionStateProjector,
+  evaluationsProjector,
+  targetCountsProjector,
+  loginLogProjector,
+  usageWarehouseProjector,
+];

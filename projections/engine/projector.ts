@@ -34,8 +34,16 @@ export interface PostgresProjector<T extends EventType = EventType> extends Proj
  */
 export interface WarehouseProjector<T extends EventType = EventType> extends ProjectorIdentity<T> {
   readonly kind: 'warehouse';
-  setup(warehouse: Warehouse): Promise<void>;
-  apply(warehouse: Warehouse, events: ProjectedEvent<T>[]): Promise<void>;
+  setup(warehouse: Warehouse, context?: WarehouseContext): Promise<void>;
+  apply(warehouse: Warehouse, events: ProjectedEvent<T>[], context?: WarehouseContext): Promise<void>;
+}
+
+/**
+ * What else a warehouse projector may read: Postgres, for reference tables (the content library,
+ * users' time zones) that derived rows depend on. Reads only: the checkpoint is not written here.
+ */
+export interface WarehouseContext {
+  readonly sql: Sql;
 }
 
 // `apply` is declared as a method, so a projector of a few types still fits the general type.

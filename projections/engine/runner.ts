@@ -87,14 +87,14 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         await advanceCheckpoint(tx, projector.name, projector.version, from, to, handled.length);
       });
     } else {
-      if (handled.length > 0) await projector.apply(warehouse!, handled);
+      if (handled.length > 0) await projector.apply(warehouse!, handled, { sql });
       await advanceCheckpoint(sql, projector.name, projector.version, from, to, handled.length);
     }
   }
 
   async function setUp(projector: Projector): Promise<void> {
     if (projector.kind === 'postgres') await projector.setup(sql);
-    else await projector.setup(warehouse!);
+    else await projector.setup(warehouse!, { sql });
   }
 
   async function follow(index: number): Promise<void> {

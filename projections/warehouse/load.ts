@@ -1,0 +1,177 @@
+import { toClickHouseTime, type Warehouse } from '../../infra/clickhouse/clickhouse.ts';
+import type { PlaySampleRow, SessionStartRow, SessionStopRow, VideoActionRow } from './derivation/types.ts';
+import type { Span } from './windows.ts';
+import type { WarehouseTables } from './tables.ts';
+
+// ONE query per table for every user of a derivation round: each user's own window is a term of
+// one OR (user ids and instants are numbers we produce, so inlining them is safe; the uuids of
+// stops were validated by the event schema and are quoted anyway).
+
+export interface UserWindow extends Span {
+  userId: number;
+  /** session ids named by stops in the batch: their sessions are loaded wherever they are */
+  stopSessionIds: readonly string[];
+}
+
+export interface OldSpan extends Span {
+  userId: number;
+  id: string;
+  kind?: string;
+  day?: string;
+  residentIds?: number[];
+  activityIds?: number[];
+}
+
+export interface LoadedRows {
+  samples: (PlaySampleRow & { userId: number })[];
+  videoActions: (VideoActionRow & { userId: number })[];
+  starts: (SessionStartRow & { userId: number })[];
+  stops: (SessionStopRow & { userId: number })[];
+  oldSessions: OldSpan[];
+  oldPlays: OldSpan[];
+  oldViews: OldSpan[];
+}
+
+const at = (ms: number) => `'${toClickHouseTime(new Date(ms))}'`;
+const quote = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+const ms = (column: string) => `toUnixTimestamp64Milli(${column})`;
+
+/**
+ * Windows close in time share one term `user_id IN (...) AND column BETWEEN ...`: a long OR of one
+ * term per user makes ClickHouse's index analysis slow. Rows a group loads beyond a user's own
+ * window are dropped in TS (`inOwnWindow`), so the result is the same.
+ */
+function groups(windows: readonly UserWindow[]): { users: number[]; start: number; end: number }[] {
+  const sorted = [...windows].sort((a, b) => a.start - b.start);
+  const result: { users: number[]; start: number; end: number }[] = [];
+  for (const w of sorted) {
+    const last = result.at(-1);
+    if (last && w.start <= last.end + groupSlackMs) {
+      last.users.push(w.userId);
+      last.end = Math.max(last.end, w.end);
+    } else result.push({ users: [w.userId], start: w.start, end: w.end });
+  }
+  return result;
+}
+const groupSlackMs = 3_600_000;
+
+const inWindows = (windows: readonly UserWindow[], column: string) =>
+  groups(windows).map((g) => `(user_id IN (${g.users.join(', ')}) AND ${column} >= ${at(g.start)} AND ${column} <= ${at(g.end)})`).join(' OR ');
+const overlapping = (windows: readonly UserWindow[], start: string, end: string) =>
+  groups(windows).map((g) => `(user_id IN (${g.users.join(', ')}) AND ${start} <= ${at(g.end)} AND ${end} >= ${at(g.start)})`).join(' OR ');
+
+export async function loadWindows(warehouse: Warehouse, t: WarehouseTables, windows: readonly UserWindow[]): Promise<LoadedRows> {
+  const users = windows.map((w) => w.userId).join(', ');
+  const stopIds = windows.flatMap((w) => w.stopSessionIds);
+  const byStopId = stopIds.length > 0 ? ` OR (user_id IN (${users}) AND session_id IN (${stopIds.map((id) => `toUUID(${quote(id)})`).join(', ')}))` : '';
+  const [samples, videoActions, starts, stops, oldSessions, oldPlays, oldViews] = await Promise.all([
+    warehouse.query<LoadedRows['samples'][number]>(
+      `SELECT user_id AS userId, toString(event_id) AS eventId, ${ms('client_time')} AS clientTime, audio_file_id AS audioFileId, position,
+              play_source AS playSource, item_type AS itemType, category_id AS categoryId, manual_start AS manualStart
+         FROM ${t.playSamples} WHERE ${inWindows(windows, 'client_time')}`,
+    ),
+    warehouse.query<LoadedRows['videoActions'][number]>(
+      `SELECT user_id AS userId, toString(event_id) AS eventId, ${ms('client_time')} AS clientTime, player_id AS playerId, file_id AS fileId,
+              file_name AS fileName, position, play_source AS playSource, total_length AS totalLength, action
+         FROM ${t.videoActions} WHERE ${inWindows(windows, 'client_time')}`,
+    ),
+    warehouse.query<LoadedRows['starts'][number]>(
+      `SELECT user_id AS userId, toString(event_id) AS eventId, ${ms('client_time')} AS clientTime, toString(session_id) AS sessionId,
+              resident_ids AS residentIds, activity_ids AS activityIds, outdoors
+         FROM ${t.sessionStarts} WHERE ${inWindows(windows, 'client_time')}`,
+    ),
+    // A session started in the window may be stopped far beyond it: its stop decides which plays it owns.
+    warehouse.query<LoadedRows['stops'][number]>(
+      `SELECT user_id AS userId, toString(event_id) AS eventId, ${ms('client_time')} AS clientTime, toString(session_id) AS sessionId
+         FROM ${t.sessionStops}
+        WHERE ${inWindows(windows, 'client_time')}
+           OR (user_id IN (${users}) AND session_id IN (SELECT session_id FROM ${t.sessionStarts} WHERE ${inWindows(windows, 'client_time')}))`,
+    ),
+    warehouse.query<OldSpan>(
+      `SELECT user_id AS userId, toString(session_id) AS id, kind, toString(day) AS day, ${ms('start_time')} AS start, ${ms('activity_end')} AS end,
+              resident_ids AS residentIds, activity_ids AS activityIds
+         FROM ${t.sessions} FINAL WHERE ${overlapping(windows, 'start_time', 'activity_end')}${byStopId}`,
+    ),
+    warehouse.query<OldSpan>(
+      `SELECT user_id AS userId, toString(play_id) AS id, ${ms('start_time')} AS start, ${ms('end_time')} AS end
+         FROM ${t.plays} FINAL WHERE ${overlapping(windows, 'start_time', 'end_time')}`,
+    ),
+    warehouse.query<OldSpan>(
+      `SELECT user_id AS userId, toString(view_id) AS id, toString(day) AS day, ${ms('start_time')} AS start, ${ms('end_time')} AS end
+         FROM ${t.videoViews} FINAL WHERE ${overlapping(windows, 'start_time', 'end_time')}`,
+    ),
+  ]);
+  const own = new Map(windows.map((w) => [w.userId, w]));
+  const stopNamed = new Set(stopIds);
+  const inOwnWindow = (row: { userId: number; clientTime: number }) => {
+    const w = own.get(row.userId);
+    return w !== undefined && row.clientTime >= w.start && row.clientTime <= w.end;
+  };
+  const overlapsOwn = (row: OldSpan) => {
+    const w = own.get(row.userId);
+    return w !== undefined && row.start <= w.end && row.end >= w.start;
+  };
+  const startedIds = new Set(starts.filter(inOwnWindow).map((s) => s.sessionId));
+  return {
+    samples: samples.filter(inOwnWindow),
+    videoActions: videoActions.filter(inOwnWindow),
+    starts: starts.filter(inOwnWindow),
+    stops: stops.filter((s) => inOwnWindow(s) || (s.sessionId !== null && startedIds.has(s.sessionId))),
+    oldSessions: oldSessions.filter((s) => overlapsOwn(s) || stopNamed.has(s.id)),
+    oldPlays: oldPlays.filter(overlapsOwn),
+    oldViews: oldViews.filter(overlapsOwn),
+  };
+}
+
+/** The derived sessions overlapping each window or named by a stop: where a window must really start and end. */
+export async function loadSessionSpans(warehouse: Warehouse, t: WarehouseTables, windows: readonly UserWindow[]): Promise<OldSpan[]> {
+  const users = windows.map((w) => w.userId).join(', ');
+  const stopIds = windows.flatMap((w) => w.stopSessionIds);
+  const byStopId = stopIds.length > 0 ? ` OR (user_id IN (${users}) AND session_id IN (${stopIds.map((id) => `toUUID(${quote(id)})`).join(', ')}))` : '';
+  const own = new Map(windows.map((w) => [w.userId, w]));
+  const rows = await warehouse.query<OldSpan>(
+    `SELECT user_id AS userId, toString(session_id) AS id, ${ms('start_time')} AS start, ${ms('activity_end')} AS end
+       FROM ${t.sessions} FINAL WHERE ${overlapping(windows, 'start_time', 'activity_end')}${byStopId}`,
+  );
+  return rows.filter((s) => {
+    const w = own.get(s.userId);
+    return w !== undefined && ((s.start <= w.end && s.end >= w.start) || w.stopSessionIds.includes(s.id));
+  });
+}
+
+/** Per user, the counted sessions' figures of the given days, summed in integer milliseconds so the order of rows never shows. */
+export interface DayFigures {
+  userId: number;
+  day: string;
+  total: number;
+  sessions: number;
+  withParticipants: number;
+  guided: number;
+  guidedSessions: number;
+  guidedWith: number;
+  music: number;
+  musicSessions: number;
+  musicWith: number;
+  programs: number;
+  programsSessions: number;
+  programsWith: number;
+  other: number;
+  otherSessions: number;
+  otherWith: number;
+}
+
+export async function loadDayFigures(warehouse: Warehouse, t: WarehouseTables, days: ReadonlyMap<number, ReadonlySet<string>>): Promise<DayFigures[]> {
+  if (days.size === 0) return [];
+  const where = [...days].map(([userId, set]) => `(user_id = ${userId} AND day IN (${[...set].map(quote).join(', ')}))`).join(' OR ');
+  const figure = (column: string, name: string) =>
+    `sum(toInt64(round(${column} * 1000))) / 1000 AS ${name}, countIf(${column} > 0) AS ${name}Sessions, countIf(${column} > 0 AND with_participants) AS ${name}With`;
+  return warehouse.query<DayFigures>(
+    `SELECT user_id AS userId, toString(day) AS day,
+            sum(toInt64(round(ifNull(length, 0) * 1000))) / 1000 AS total, count() AS sessions, countIf(with_participants) AS withParticipants,
+            ${figure('guided_seconds', 'guided')}, ${figure('continuous_music_seconds', 'music')},
+            ${figure('continuous_programs_seconds', 'programs')}, ${figure('other_seconds', 'other')}
+       FROM ${t.sessions} FINAL
+      WHERE NOT short AND (${where})
+      GROUP BY user_id, day`,
+  );
+}

@@ -1,0 +1,261 @@
+import { toClickHouseTime, type Warehouse } from '../../infra/clickhouse/clickhouse.ts';
+import type { LogPosition } from '../../infra/event-store/event-store.ts';
+import { defaultUsageRules, type UsageRules } from '../../schemas/events/usage-rules.ts';
+import { warehouseProjector, type WarehouseContext } from '../engine/projector.ts';
+import { deriveUserUsage } from './derivation/derive-user-usage.ts';
+import type { UserUsage } from './derivation/types.ts';
+import { activityEnd, dailyUsageRows, memberRow, playRow, playTombstone, sessionRow, sessionTombstone, videoViewRow, viewTombstone } from './derived-rows.ts';
+import { loadDayFigures, loadSessionSpans, loadWindows, type LoadedRows, type OldSpan, type UserWindow } from './load.ts';
+import { derivationInstant, rawRowsByTable, usageWarehouseEvents, type UsageWarehouseEvent } from './raw-rows.ts';
+import { defaultTimeZone, postgresReferenceData, type ReferenceData } from './reference.ts';
+import { createWarehouseTables, warehouseTables, type WarehouseTables } from './tables.ts';
+import { closeRegion, overlaps, widerWindowIfNeeded, type Span } from './windows.ts';
+
+// The usage warehouse of one rules version (DOMAIN.md sections 3 and 5). Per batch:
+// 1. ONE insert per raw table for all the batch's events;
+// 2. the touched users and instants, plus users whose open session's recheck time has passed;
+// 3. derivation rounds: ONE query per table loads every touched user's window (raw rows and the
+//    previously derived spans), the pure derivation runs per user, and users whose affected region
+//    reaches the edge of their window go into the next round with a wider one (windows.ts);
+// 4. ONE insert per derived table: new rows and tombstones, with the batch's log position as
+//    derived_version, so replaying a batch writes the very same rows and a later batch wins.
+// The content library and time zones come from Postgres (ReferenceData).
+
+export interface UsageWarehouseOptions {
+  version: number;
+  rules: UsageRules;
+  /** Reference data; by default read from the runner's Postgres. */
+  reference?: ReferenceData;
+  /** "Now" for open sessions, read once per batch (never deep inside the derivation). */
+  clock?: () => number;
+  /** At most this many derivation rounds per batch (each widens the windows that need it). */
+  maxRounds?: number;
+}
+
+export const usageWarehouseName = 'usage-warehouse';
+
+export function createUsageWarehouseProjector(options: UsageWarehouseOptions) {
+  const { version, rules } = options;
+  const t = warehouseTables(version);
+  const clock = options.clock ?? Date.now;
+  const maxRounds = options.maxRounds ?? 6;
+
+  return warehouseProjector({
+    name: usageWarehouseName,
+    version,
+    handles: usageWarehouseEvents,
+    async setup(warehouse) {
+      await createWarehouseTables(warehouse, version);
+    },
+    async apply(warehouse, events, context?: WarehouseContext) {
+      const reference = options.reference ?? (context ? postgresReferenceData(context.sql) : undefined);
+      if (!reference) throw new Error('the usage warehouse needs reference data: pass `reference` or run it with a Postgres context');
+      await projectBatch({ warehouse, t, rules, reference, now: clock(), maxRounds }, events);
+    },
+  });
+}
+
+export const usageWarehouseProjector = createUsageWarehouseProjector({ version: 1, rules: defaultUsageRules });
+
+interface BatchContext {
+  warehouse: Warehouse;
+  t: WarehouseTables;
+  rules: UsageRules;
+  reference: ReferenceData;
+  now: number;
+  maxRounds: number;
+}
+
+interface Touch {
+  start: number;
+  end: number;
+  stopSessionIds: Set<string>;
+}
+
+/** UInt128 version that orders like log positions (tx, then seq). */
+const versionOf = (p: LogPosition) => ((BigInt(p.tx) << 64n) | BigInt(p.seq)).toString();
+
+async function projectBatch(ctx: BatchContext, events: readonly UsageWarehouseEvent[]): Promise<void> {
+  const { warehouse, t, rules } = ctx;
+  const version = versionOf(events.at(-1)!.position);
+  for (const [table, rows] of rawRowsByTable(events, t)) await warehouse.insert(table, rows);
+
+  const gapMs = rules.maxPauseSeconds * 1000 + 1;
+  const touched = new Map<number, Touch>();
+  const touch = (userId: number, at: number) => {
+    const seen = touched.get(userId);
+    if (seen) {
+      seen.start = Math.min(seen.start, at);
+      seen.end = Math.max(seen.end, at);
+    } else touched.set(userId, { start: at, end: at, stopSessionIds: new Set() });
+  };
+  for (const e of events) {
+    const at = derivationInstant(e);
+    if (at === null) continue;
+    touch(e.data.userId, at);
+    if (e.type === 'UsageSessionStopped' && e.data.sessionId) touched.get(e.data.userId)!.stopSessionIds.add(e.data.sessionId);
+  }
+  // An open session ends when maxPause passes without a play: time alone changes it, so users whose
+  // recheck time has passed are derived again (at their session's last activity).
+  const due = await warehouse.query<{ userId: number; at: number }>(
+    `SELECT user_id AS userId, toUnixTimestamp64Milli(recheck_at) AS at FROM ${t.rechecks} FINAL WHERE recheck_at <= '${toClickHouseTime(new Date(ctx.now))}'`,
+  );
+  for (const d of due) touch(d.userId, d.at - gapMs);
+  if (touched.size === 0) return;
+
+  const zones = await ctx.reference.timeZones([...touched.keys()]);
+  const out = new DerivedRows(version);
+  // Room beyond the core (itself touched +- maxPause) for a neighbour's own maxPause, and some slack.
+  const marginMs = gapMs + 1000;
+  const cores: UserWindow[] = [...touched].map(([userId, s]) => ({ userId, start: s.start - gapMs, end: s.end + gapMs, stopSessionIds: [...s.stopSessionIds] }));
+  // Sessions already derived around the touched instants (or named by a stop) may reach far: start
+  // the windows where they start, so the first round usually suffices.
+  const known = await loadSessionSpans(warehouse, t, cores);
+  let windows = cores.map((core) => {
+    const reach = known.filter((s) => s.userId === core.userId).reduce<Span>((r, s) => ({ start: Math.min(r.start, s.start), end: Math.max(r.end, s.end) }), core);
+    return { ...core, start: reach.start - marginMs, end: reach.end + marginMs };
+  });
+  for (let round = 1; windows.length > 0; round++) {
+    const loaded = await loadWindows(warehouse, t, windows);
+    const byUser = groupByUser(loaded);
+    const catalogue = await ctx.reference.catalogue(
+      [...new Set(loaded.samples.filter((s) => s.itemType === 'Audio').map((s) => s.audioFileId))],
+      [...new Set(loaded.samples.flatMap((s) => (s.categoryId === null ? [] : [s.categoryId])))],
+    );
+    const next: UserWindow[] = [];
+    for (const window of windows) {
+      const rows = byUser(window.userId);
+      const derived = deriveUserUsage(
+        { userId: window.userId, now: ctx.now, samples: rows.samples, sessionStarts: rows.starts, sessionStops: rows.stops, videoActions: rows.videoActions, catalogue },
+        rules,
+        zones.get(window.userId) ?? defaultTimeZone,
+      );
+      const touchedSpan = touched.get(window.userId)!;
+      const core = { start: touchedSpan.start - gapMs, end: touchedSpan.end + gapMs };
+      const newSessions = derived.sessions.map((s) => ({ session: s, span: { start: s.start, end: activityEnd(s, derived.plays) } }));
+      const named = rows.oldSessions.filter((s) => window.stopSessionIds.includes(s.id));
+      const region = closeRegion(
+        named.reduce((r, s) => ({ start: Math.min(r.start, s.start), end: Math.max(r.end, s.end) }), core),
+        [...newSessions.map((s) => s.span), ...rows.oldSessions, ...rows.oldPlays, ...rows.oldViews, ...derived.videoViews],
+      );
+      // An explicit session whose start lies outside owns plays inside; harmless once it ends well before the region.
+      const explicitAtEdge = rows.oldSessions.filter((s) => s.kind === 'explicit' && s.start < window.start + gapMs && s.end + gapMs >= region.start);
+      const wider = widerWindowIfNeeded(window, region, explicitAtEdge, gapMs, marginMs);
+      if (wider && round < ctx.maxRounds) {
+        next.push({ ...window, ...wider });
+        continue;
+      }
+      out.replace(window.userId, region, derived, newSessions, rows);
+    }
+    windows = next;
+  }
+
+  await out.write(ctx, due);
+}
+
+function groupByUser(loaded: LoadedRows) {
+  const index = <T extends { userId: number }>(rows: readonly T[]) => {
+    const map = new Map<number, T[]>();
+    for (const row of rows) {
+      const list = map.get(row.userId);
+      if (list) list.push(row);
+      else map.set(row.userId, [row]);
+    }
+    return (userId: number) => map.get(userId) ?? [];
+  };
+  const samples = index(loaded.samples);
+  const videoActions = index(loaded.videoActions);
+  const starts = index(loaded.starts);
+  const stops = index(loaded.stops);
+  const oldSessions = index(loaded.oldSessions);
+  const oldPlays = index(loaded.oldPlays);
+  const oldViews = index(loaded.oldViews);
+  return (userId: number) => ({
+    samples: samples(userId),
+    videoActions: videoActions(userId),
+    starts: starts(userId),
+    stops: stops(userId),
+    oldSessions: oldSessions(userId),
+    oldPlays: oldPlays(userId),
+    oldViews: oldViews(userId),
+  });
+}
+
+/** The rows of one batch, collected over every user and round, written with ONE insert per table. */
+class DerivedRows {
+  readonly sessions: object[] = [];
+  readonly plays: object[] = [];
+  readonly views: object[] = [];
+  readonly participants: object[] = [];
+  readonly activities: object[] = [];
+  readonly rechecks: object[] = [];
+  /** (user, day) whose daily usage is computed again once the sessions are written */
+  readonly days = new Map<number, Set<string>>();
+
+  constructor(private readonly version: string) {}
+
+  replace(
+    userId: number,
+    region: Span,
+    derived: UserUsage,
+    newSessions: { session: UserUsage['sessions'][number]; span: Span }[],
+    old: { oldSessions: OldSpan[]; oldPlays: OldSpan[]; oldViews: OldSpan[] },
+  ): void {
+    const v = this.version;
+    const days = this.days.get(userId) ?? new Set<string>();
+    this.days.set(userId, days);
+    const written = newSessions.filter((s) => overlaps(s.span, region));
+    const writtenIds = new Map(written.map((s) => [s.session.sessionId, s.session]));
+    for (const { session, span } of written) {
+      this.sessions.push(sessionRow(session, span.end, v));
+      days.add(session.day);
+      for (const id of session.residentIds) this.participants.push(memberRow(userId, session.sessionId, session.day, 'resident_id', id, v, false));
+      for (const id of session.activityIds) this.activities.push(memberRow(userId, session.sessionId, session.day, 'activity_id', id, v, false));
+    }
+    for (const o of old.oldSessions) {
+      if (!overlaps(o, region)) continue;
+      const now = writtenIds.get(o.id);
+      if (o.day) days.add(o.day);
+      if (!now) this.sessions.push(sessionTombstone(o, v));
+      for (const id of o.residentIds ?? []) if (!now?.residentIds.includes(id)) this.participants.push(memberRow(userId, o.id, o.day ?? '1970-01-01', 'resident_id', id, v, true));
+      for (const id of o.activityIds ?? []) if (!now?.activityIds.includes(id)) this.activities.push(memberRow(userId, o.id, o.day ?? '1970-01-01', 'activity_id', id, v, true));
+    }
+    const playIds = new Set<string>();
+    for (const p of derived.plays) {
+      if (!writtenIds.has(p.sessionId)) continue;
+      playIds.add(p.playId);
+      this.plays.push(playRow(p, v));
+    }
+    for (const o of old.oldPlays) if (overlaps(o, region) && !playIds.has(o.id)) this.plays.push(playTombstone(o, v));
+    const viewIds = new Set<string>();
+    for (const view of derived.videoViews) {
+      if (!overlaps(view, region)) continue;
+      viewIds.add(view.viewId);
+      this.views.push(videoViewRow(view, v));
+    }
+    for (const o of old.oldViews) if (overlaps(o, region) && !viewIds.has(o.id)) this.views.push(viewTombstone(o, v));
+    if (derived.recheckAt !== null) {
+      this.rechecks.push({ user_id: userId, recheck_at: toClickHouseTime(new Date(derived.recheckAt)), derived_version: v, is_deleted: 0 });
+    }
+  }
+
+  async write(ctx: BatchContext, due: readonly { userId: number; at: number }[]): Promise<void> {
+    const { warehouse, t } = ctx;
+    // Rechecks done in this batch are tombstoned unless the derivation asked for the same one again.
+    const again = new Set(this.rechecks.map((r) => JSON.stringify([(r as { user_id: number }).user_id, (r as { recheck_at: string }).recheck_at])));
+    for (const d of due) {
+      const at = toClickHouseTime(new Date(d.at));
+      if (!again.has(JSON.stringify([d.userId, at]))) this.rechecks.push({ user_id: d.userId, recheck_at: at, derived_version: this.version, is_deleted: 1 });
+    }
+    await warehouse.insert(t.sessions, this.sessions);
+    await warehouse.insert(t.plays, this.plays);
+    await warehouse.insert(t.sessionParticipants, this.participants);
+    await warehouse.insert(t.sessionActivities, this.activities);
+    await warehouse.insert(t.videoViews, this.views);
+    await warehouse.insert(t.rechecks, this.rechecks);
+    // Daily figures read the sessions table itself: a window rarely covers whole days.
+    const days = new Map([...this.days].filter(([, set]) => set.size > 0));
+    const figures = await loadDayFigures(warehouse, t, days);
+    await warehouse.insert(t.dailyUsage, dailyUsageRows(days, figures, this.version));
+  }
+}
