@@ -125,34 +125,31 @@ async function currentVersion(tx: Queryable, stream: string): Promise<number> {
 const staleVersion = (stream: string, expected: PreparedRequest['expected'], actual: number) =>
   conflict(`Stream ${stream} is at version ${actual}, expected ${expected}`, { stream, expected, actual });
 
-/** `notifyChannel` rides on the insert (a NOTIFY is only sent at commit), saving a round trip. */
+const EVENT_COLUMNS = 'events (event_id, stream_id, stream_version, type, schema_version, data, metadata)';
+const COPY_SPECIAL = /[\\\t\n\r]/;
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+/** A field in COPY's text format. */
+const copyField = (text: string) => (COPY_SPECIAL.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!) : text);
+/** JSON.stringify escapes every control character, so its output only needs its backslashes doubled. */
+const copyJson = (json: string) => (json.includes('\\') ? json.replaceAll('\\', '\\\\') : json);
+
+/**
+ * All rows go in one COPY: no parameter arrays to encode on the client, and the server loads
+ * the rows in batches instead of running them one by one through an INSERT ... SELECT.
+ * COPY cannot carry the NOTIFY, so that is one more statement (Postgres sends it at commit).
+ */
 async function insertEvents(tx: Queryable, plans: readonly Plan[], notifyChannel: string | null): Promise<void> {
-  const columns = { id: [] as string[], stream: [] as string[], version: [] as number[], type: [] as string[], schemaVersion: [] as number[], data: [] as string[], metadata: [] as string[] };
+  if (!tx.copyFrom) throw new Error('The event store needs a transaction that offers copyFrom');
+  let rows = '';
   for (const plan of plans) {
-    let version = (plan.version ?? 0) - plan.fresh.length;
+    if (plan.fresh.length === 0) continue;
+    const stream = copyField(plan.request.stream);
+    let version = plan.version! - plan.fresh.length;
     for (const event of plan.fresh) {
-      columns.id.push(event.id);
-      columns.stream.push(plan.request.stream);
-      columns.version.push(++version);
-      columns.type.push(event.type);
-      columns.schemaVersion.push(event.schemaVersion);
-      columns.data.push(event.data);
-      columns.metadata.push(event.metadata);
+      rows += `${event.id}\t${stream}\t${++version}\t${event.type}\t${event.schemaVersion}\t${copyJson(event.data)}\t${copyJson(event.metadata)}\n`;
     }
   }
-  if (columns.id.length === 0) return;
-  // The JSON documents go as one JSON array each: escaping thousands of them into a Postgres
-  // text[] literal costs the client more than the whole insert costs the server.
-  await tx.query(
-    `WITH inserted AS (
-       INSERT INTO events (event_id, stream_id, stream_version, type, schema_version, data, metadata)
-       SELECT e.id, e.stream, e.version, e.type, e.schema_version, e.data, e.metadata
-       FROM ROWS FROM (unnest($1::uuid[]), unnest($2::text[]), unnest($3::bigint[]), unnest($4::text[]), unnest($5::int[]),
-                       jsonb_array_elements($6::jsonb), jsonb_array_elements($7::jsonb))
-         WITH ORDINALITY AS e(id, stream, version, type, schema_version, data, metadata, n)
-       ORDER BY e.n
-     )
-     SELECT pg_notify($8::text, '') WHERE $8::text IS NOT NULL`,
-    [columns.id, columns.stream, columns.version, columns.type, columns.schemaVersion, `[${columns.data.join(',')}]`, `[${columns.metadata.join(',')}]`, notifyChannel],
-  );
+  if (rows === '') return;
+  await tx.copyFrom(EVENT_COLUMNS, rows);
+  if (notifyChannel) await tx.query("SELECT pg_notify($1, '')", [notifyChannel]);
 }

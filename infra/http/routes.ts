@@ -7,6 +7,9 @@ import { putSettingRoute } from '../../commands/settings/put-setting.ts';
 import { postUsageLogRoute } from '../../commands/usage/post-usage-log.ts';
 import { getEvaluationsRoute } from '../../queries/evaluations/get-evaluations.ts';
 import { getProjectionStatusRoute } from '../../queries/admin/get-projection-status.ts';
+import { getAdminUsageRoute } from '../../queries/usage/get-admin-usage.ts';
+import { getUsageSessionsRoute } from '../../queries/usage/get-usage-sessions.ts';
+import { getUsageTotalsRoute } from '../../queries/usage/get-usage-totals.ts';
 import { getSettingsRoute } from '../../queries/settings/get-settings.ts';
 import { pingRoute } from '../../queries/system/ping.ts';
 import { getCurrentUserRoute } from '../../queries/user/get-current-user.ts';
@@ -29,6 +32,9 @@ export const routeModules: readonly RouteModule[] = [
   getEvaluationsRoute,
   postEvaluationRoute,
   putEvaluationRoute,
+  getUsageTotalsRoute,
+  getAdminUsageRoute,
+  getUsageSessionsRoute,
 ];
 
 export function registerRoutes(app: App): void {

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { from as copyFromStdin } from 'pg-copy-streams';
 import type { Queryable, Sql, SqlParam } from './sql.ts';
 
 // int8 and numeric come back as strings by default; our positions and versions fit in a double.
@@ -16,6 +17,14 @@ export function createPgSql(connectionString: string, options: { max?: number } 
       return result.rows as Row[];
     },
   });
+  // COPY needs one connection for the whole stream, so only a transaction's client offers it.
+  const copyOn = (client: pg.PoolClient): Queryable['copyFrom'] => (target, text) =>
+    new Promise<void>((resolve, reject) => {
+      const stream = client.query(copyFromStdin(`COPY ${target} FROM STDIN`));
+      stream.on('finish', resolve);
+      stream.on('error', reject);
+      stream.end(text);
+    });
 
   return {
     kind: 'postgres',
@@ -24,7 +33,7 @@ export function createPgSql(connectionString: string, options: { max?: number } 
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await fn(queryOn(client));
+        const result = await fn({ ...queryOn(client), copyFrom: copyOn(client) });
         await client.query('COMMIT');
         return result;
       } catch (error) {

@@ -9,6 +9,10 @@ export async function createPgliteSql(dataDir?: string): Promise<Sql> {
       const result = await q.query<Row>(text, params as unknown[]);
       return result.rows;
     },
+    // PGlite has no STDIN: COPY reads the rows from the blob handed over with the query.
+    async copyFrom(target, text) {
+      await q.query(`COPY ${target} FROM '/dev/blob'`, [], { blob: new Blob([text]) });
+    },
   });
   // int8 arrives as a JS number from PGlite when it fits, matching the pg parser above.
   return {

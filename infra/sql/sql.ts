@@ -5,6 +5,11 @@ export type SqlParam = string | number | boolean | null | Date | Uint8Array | re
 
 export interface Queryable {
   query<Row = Record<string, unknown>>(text: string, params?: readonly SqlParam[]): Promise<Row[]>;
+  /**
+   * Bulk load: `COPY <target> FROM` the given rows in COPY's text format (tab-separated, escaped).
+   * Optional, so other Queryables need not offer it; callers fall back to INSERT without it.
+   */
+  copyFrom?(target: string, text: string): Promise<void>;
 }
 
 export interface Sql extends Queryable {

@@ -15,8 +15,8 @@ import { createTestDatabase, startPostgresServer } from '../support/postgres-ser
 
 const USERS = 200;
 const SINGLE_APPENDS = Number(process.env.BENCH_SINGLE ?? 2_000);
-const BATCHES = Number(process.env.BENCH_BATCHES ?? 100);
-const BATCH = 1_000;
+const BATCH_EVENTS = Number(process.env.BENCH_BATCH_EVENTS ?? 100_000);
+const EVENTS_PER_STREAM = 10;
 
 interface Row {
   engine: string;
@@ -24,33 +24,38 @@ interface Row {
   events: number;
   seconds: number;
   'events/s': number;
+  /** 1-minute load average when the case started: other work on the machine lowers the figures. */
+  load: number;
 }
 
 let counter = 0;
 const nextEvent = (user: number) => playSampled(user, counter++, `bench-${process.pid}`);
 
 async function measure(engine: string, name: string, events: number, work: () => Promise<void>): Promise<Row> {
+  const load = Number(os.loadavg()[0]!.toFixed(2));
   const start = performance.now();
   await work();
   const seconds = (performance.now() - start) / 1000;
-  return { engine, case: name, events, seconds: Number(seconds.toFixed(2)), 'events/s': Math.round(events / seconds) };
+  return { engine, case: name, events, seconds: Number(seconds.toFixed(2)), 'events/s': Math.round(events / seconds), load };
 }
 
-/** One usage post per call as the usage-log endpoint would make it: 1000 events over 100 users' streams. */
-function usageBatch(lane: number): AppendRequest[] {
-  const first = lane * 100;
-  return Array.from({ length: 100 }, (_, k) => {
-    const user = first + k;
-    return { stream: `usage-${user}`, events: Array.from({ length: BATCH / 100 }, () => nextEvent(user)) };
+/** A bulk ingestion call: `size` events, 10 for each of `size / 10` users' streams, one lane's users apart from another's. */
+const usageBatch = (size: number) => (lane: number): AppendRequest[] => {
+  const streams = size / EVENTS_PER_STREAM;
+  return Array.from({ length: streams }, (_, k) => {
+    const user = lane * streams + k;
+    return { stream: `usage-${user}`, events: Array.from({ length: EVENTS_PER_STREAM }, () => nextEvent(user)) };
   });
-}
+};
 
 async function bench(engine: string, sql: Sql, concurrency: number): Promise<Row[]> {
   const store = createPostgresEventStore(sql);
   await store.setup();
   // Events are made before the clock starts: the figures are the store's cost, not the fixtures'.
   const lanes = async <T>(count: number, writers: number, make: (lane: number) => T, task: (input: T) => Promise<unknown>) => {
-    const inputs = Array.from({ length: writers }, (_, lane) => Array.from({ length: count / writers }, () => make(lane)));
+    // Every call is made, even when `count` does not divide evenly among the writers.
+    const share = (lane: number) => Math.floor(count / writers) + (lane < count % writers ? 1 : 0);
+    const inputs = Array.from({ length: writers }, (_, lane) => Array.from({ length: share(lane) }, () => make(lane)));
     return () => Promise.all(inputs.map(async (lane) => {
       for (const input of lane) await task(input);
     })).then(() => undefined);
@@ -64,10 +69,12 @@ async function bench(engine: string, sql: Sql, concurrency: number): Promise<Row
 
   const rows = [await measure(engine, 'single-event append, 1 writer', SINGLE_APPENDS, await lanes(SINGLE_APPENDS, 1, oneEvent, single))];
   if (concurrency > 1) rows.push(await measure(engine, `single-event append, ${concurrency} writers`, SINGLE_APPENDS, await lanes(SINGLE_APPENDS, concurrency, oneEvent, single)));
-  rows.push(await measure(engine, 'appendMany 1000 events / 100 streams, 1 writer', BATCHES * BATCH, await lanes(BATCHES, 1, usageBatch, many)));
-  // Concurrent writers post for different users (as concurrent usage posts do), so they share no stream row.
-  for (const writers of concurrency > 1 ? [2, 4] : []) {
-    rows.push(await measure(engine, `appendMany 1000 events / 100 streams, ${writers} writers`, BATCHES * BATCH, await lanes(BATCHES, writers, usageBatch, many)));
+  // Concurrent writers post for different users (as concurrent usage posts do), so they share no
+  // stream row; they overlap one call's client work with another's server work and share commits.
+  const batched: [size: number, writers: number][] = concurrency > 1 ? [[1000, 1], [1000, 4], [1000, 8], [5000, 4]] : [[1000, 1]];
+  for (const [size, writers] of batched) {
+    const name = `appendMany ${size} events / ${size / EVENTS_PER_STREAM} streams, ${writers} writer${writers > 1 ? 's' : ''}`;
+    rows.push(await measure(engine, name, BATCH_EVENTS, await lanes(BATCH_EVENTS / size, writers, usageBatch(size), many)));
   }
   const [{ total }] = (await sql.query<{ total: number }>('SELECT count(*)::int AS total FROM events')) as [{ total: number }];
   if (total !== counter) throw new Error(`stored ${total} events, appended ${counter}`);

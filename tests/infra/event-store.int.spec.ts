@@ -172,6 +172,44 @@ describe.each(engines)('Postgres event store on %s', (_engine, connect) => {
     expect(await countRows(stream)).toBe(0);
   });
 
+  it('should store text that looks like COPY syntax exactly as given', async () => {
+    const user = nextUser();
+    // Tabs, newlines, backslashes, COPY's null marker and end-of-data line, quotes and non-ASCII,
+    // in the data and in the stream name, which travel in COPY's text format.
+    const tricky = 'a\tb\nc\r\\N\n\\.\n\\\\ "quoted" \'single\' \u00e4\u00f6 \u{1f3b5} \\u0000 %s $1';
+    const stream = `usage-${user}\t\\N\nx`;
+    const search = {
+      id: randomUUID(),
+      type: 'SearchLogged' as const,
+      data: { userId: user, clientTime: '2025-01-01T08:00:00.000Z', receivedAt: '2025-01-01T08:00:00.000Z', query: tricky, categoryIds: [], musicPieces: true, musicCategories: false, audioPrograms: false, recipes: false },
+      metadata: { userId: user, correlationId: tricky },
+    };
+    await store.appendMany([{ stream, events: [search] }, { stream: `usage-${user}`, events: events(user, 0, 1) }]);
+    const [stored] = await store.readStream(stream);
+    expect(stored!.data).toEqual(search.data);
+    expect(stored!.metadata).toEqual(search.metadata);
+    expect(stored!.streamId).toBe(stream);
+    expect(await countRows(`usage-${user}`)).toBe(1);
+  });
+
+  it('should accept an uppercase event id once, and refuse metadata with unknown fields', async () => {
+    const user = nextUser();
+    const stream = `usage-${user}`;
+    const [first, second] = events(user, 0, 2);
+    const upper = { ...first!, id: first!.id.toUpperCase() };
+    await store.append(stream, [upper]);
+    expect((await store.append(stream, [first!])).appended).toBe(0);
+    expect((await store.readStream(stream))[0]!.id).toBe(first!.id);
+
+    const extra = { ...second!, metadata: { userId: user, secret: 'x' } } as unknown as typeof second & {};
+    expect((await rejection(store.append(stream, [extra]))).details).toEqual([expect.objectContaining({ path: 'events.0.metadata' })]);
+    const fractional = { ...second!, metadata: { userId: 1.5 } };
+    expect((await rejection(store.append(stream, [fractional]))).details).toEqual([expect.objectContaining({ path: 'events.0.metadata.userId' })]);
+    const list = { ...second!, metadata: [] } as unknown as typeof second & {};
+    expect((await rejection(store.append(stream, [list]))).details).toEqual([expect.objectContaining({ path: 'events.0.metadata' })]);
+    expect(await countRows(stream)).toBe(1);
+  });
+
   it('should page through the global log without gaps or repeats', async () => {
     const user = nextUser();
     await store.appendMany([1, 2, 3].map((k) => ({ stream: `usage-${user}-${k}`, events: events(user, k * 100, 7) })));

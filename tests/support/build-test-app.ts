@@ -7,6 +7,7 @@ import { createPgSql } from '../../infra/sql/pg-sql.ts';
 import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
+import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
 import { createTestDatabase } from './postgres-server.ts';
 
 // The one way HTTP tests get a server: the real app on a real database (PGlite in memory, or a
@@ -43,7 +44,7 @@ export interface TestApp {
 let userCount = 0;
 
 export async function buildTestApp(
-  options: { database?: TestDatabase; now?: () => Date; webDir?: string; config?: Partial<AppDeps['config']>; logger?: BuildOptions['logger'] } = {},
+  options: { database?: TestDatabase; now?: () => Date; webDir?: string; config?: Partial<AppDeps['config']>; logger?: BuildOptions['logger']; warehouse?: Warehouse } = {},
 ): Promise<TestApp> {
   const sql = options.database === 'postgres' ? createPgSql(await createTestDatabase(process.env.TEST_DATABASE_URL!)) : await createPgliteSql();
   await migrate(sql);
@@ -55,6 +56,7 @@ export async function buildTestApp(
     config: { cookieSecret: 'test-cookie-secret', jwtSecret: 'test-jwt-secret-of-enough-length!', contactEmail: 'help@sointu.test', ...options.config },
     now: options.now ?? (() => new Date()),
     webDir: options.webDir,
+    warehouse: options.warehouse,
   }, { logger: options.logger });
 
   return {
