@@ -17,7 +17,7 @@ import type { Sql } from './sql/sql.ts';
 export interface AppDeps {
   sql: Sql;
   store: EventStore;
-  config: Pick<Config, 'cookieSecret' | 'jwtSecret' | 'contactEmail' | 'publicUrl'>;
+  config: Pick<Config, 'cookieSecret' | 'jwtSecret' | 'contactEmail' | 'publicUrl'> & Partial<Pick<Config, 'trustProxy'>>;
   /** The clock; tests pass a fixed one. */
   now: () => Date;
   /** The built web app (dist/web); not served when absent. */
@@ -44,8 +44,8 @@ export const logRedaction = ['req.headers.authorization', 'req.headers.cookie', 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<App> {
   const fastify = Fastify({
     logger: options.logger ?? false,
-    // Behind a TLS-terminating proxy the cookie must still become Secure (spec 1 section 9).
-    trustProxy: true,
+    // Only behind a proxy we run (TRUST_PROXY): otherwise any client could claim https.
+    trustProxy: deps.config.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
   });
   const app = useZod(fastify);

@@ -24,6 +24,8 @@ const Env = z.object({
   CONTACT_EMAIL: z.string().trim().min(1).default('support@example.org'),
   /** Absolute URL of the service when it runs behind a proxy; otherwise derived from each request. */
   PUBLIC_URL: optionalText,
+  /** Trust X-Forwarded-* from a TLS-terminating proxy (then the cookie is Secure, spec 1 section 9). */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
 });
 
 export interface Config {
@@ -39,6 +41,7 @@ export interface Config {
   logLevel: (typeof logLevels)[number];
   contactEmail: string;
   publicUrl?: string;
+  trustProxy: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -63,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     contactEmail: e.CONTACT_EMAIL,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    trustProxy: e.TRUST_PROXY,
   };
 }
 

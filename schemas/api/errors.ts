@@ -8,7 +8,6 @@ export const errorKinds = {
   ValidationError: { status: 400, message: 'Validation error' },
   Conflict: { status: 409, message: 'Conflict' },
   Unauthorized: { status: 401, message: 'Unauthorized' },
-  PayloadTooLarge: { status: 413, message: 'Invalid request' },
   InternalError: { status: 500, message: 'Internal error' },
 } as const;
 export type ErrorKind = keyof typeof errorKinds;

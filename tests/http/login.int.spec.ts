@@ -36,7 +36,25 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('POST /api/login on %s', (da
     expect(events[0]).toMatchObject({ type: 'LoggedIn', data: { userId: user.id, sessionToken: row!.last_session_token, admin: false, method: 'password' } });
   });
 
-  it('should make the cookie Secure and SameSite=None behind https', async () => {
+  it('should make the cookie Secure and SameSite=None behind a trusted https proxy', async () => {
+    const behindProxy = await buildTestApp({ config: { trustProxy: true } });
+    try {
+      const user = await behindProxy.createUser();
+      const response = await behindProxy.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { 'x-forwarded-proto': 'https' },
+        payload: { username: user.name, password: user.password },
+      });
+      const cookie = response.cookies.find((c) => c.name === 'sointu_session')!;
+      expect(cookie).toMatchObject({ secure: true, sameSite: 'None', httpOnly: true });
+      expect(LoginResult.parse(response.json()).baseUrl).toMatch(/^https:\/\//);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
+  it('should ignore a client claiming https when no proxy is trusted', async () => {
     const user = await t.createUser();
     const response = await t.app.inject({
       method: 'POST',
@@ -45,8 +63,8 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('POST /api/login on %s', (da
       payload: { username: user.name, password: user.password },
     });
     const cookie = response.cookies.find((c) => c.name === 'sointu_session')!;
-    expect(cookie).toMatchObject({ secure: true, sameSite: 'None', httpOnly: true });
-    expect(LoginResult.parse(response.json()).baseUrl).toMatch(/^https:\/\//);
+    expect(cookie.secure).toBeFalsy();
+    expect(LoginResult.parse(response.json()).baseUrl).toMatch(/^http:\/\//);
   });
 
   it('should authenticate GET /api/ with the cookie and with the bearer JWT', async () => {
