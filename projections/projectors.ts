@@ -1,4 +1,4 @@
-import { loginLogProjector } from './clickhouse/login-log.ts';
+import { loginLogProjector } from './warehouse/login-log.ts';
 import type { Projector } from './engine/projector.ts';
 import { evaluationsProjector } from './postgres/evaluations.ts';
 import { lastActivityProjector } from './postgres/last-activity.ts';

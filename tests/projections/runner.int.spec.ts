@@ -9,7 +9,7 @@ import { createPgSql } from '../../infra/sql/pg-sql.ts';
 import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
 import type { EventOf } from '../../schemas/events/index.ts';
-import { loginLogProjector } from '../../projections/clickhouse/login-log.ts';
+import { loginLogProjector } from '../../projections/warehouse/login-log.ts';
 import { setCurrentVersion } from '../../projections/engine/checkpoint-store.ts';
 import type { Projector } from '../../projections/engine/projector.ts';
 import { createProjectionRunner, type ProjectionRunner, type ProjectionRunnerOptions } from '../../projections/engine/runner.ts';

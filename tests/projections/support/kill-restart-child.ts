@@ -1,7 +1,7 @@
 import { connectWarehouse } from '../../../infra/clickhouse/clickhouse.ts';
 import { createPostgresEventStore } from '../../../infra/event-store/postgres-event-store.ts';
 import { createPgSql } from '../../../infra/sql/pg-sql.ts';
-import { loginLogProjector } from '../../../projections/clickhouse/login-log.ts';
+import { loginLogProjector } from '../../../projections/warehouse/login-log.ts';
 import { createProjectionRunner } from '../../../projections/engine/runner.ts';
 import { lastActivityProjector } from '../../../projections/postgres/last-activity.ts';
 import { countingProjector } from './counting-projector.ts';
