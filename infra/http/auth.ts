@@ -55,8 +55,14 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
   reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
 }
 
-export function requireUser(request: FastifyRequest): Session {
+/**
+ * A public-report session (POST /api/publicReportTokenLogin) may read only its public report
+ * (spec 3 section 6): routes that serve it opt in with allowPublicReport, every other route
+ * answers AccessDenied.
+ */
+export function requireUser(request: FastifyRequest, options: { allowPublicReport?: boolean } = {}): Session {
   if (!request.auth) throw unauthorized();
+  if (request.auth.publicReport && !options.allowPublicReport) throw accessDenied();
   return request.auth;
 }
 

@@ -167,6 +167,9 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       // Lowest version first: on a fresh database the oldest version of a name becomes current,
       // and a newer one registered beside it waits for the switch (setCurrentVersion).
       for (const p of [...projectors].sort((a, b) => a.version - b.version)) await registerProjection(sql, p.name, p.version);
+      // Tables exist before the server takes its first query, so a report right after start-up is
+      // empty rather than an unknown-table error. A set-up that fails here is retried by its loop.
+      await Promise.all(projectors.map((p) => setUp(p).catch(() => undefined)));
       running = true;
       stopped = new Promise((resolve) => (stopNow = resolve));
       unsubscribe = log.onAppended(() => wakers.forEach((w) => w.notify()));

@@ -9,7 +9,10 @@ import { effectiveConfig } from '../../infra/users/user-repository.ts';
 
 export function pingRoute(app: App): void {
   app.get('/api/ping', { schema: { querystring: PingQuery.strict(), response: { 200: PingResponse } } }, async (request) => {
-    const session = requireUser(request);
+    const session = requireUser(request, { allowPublicReport: true });
+    // A public-report visitor only needs the connectivity answer: it never plays, and the unit's
+    // session token and interface state are not theirs to see.
+    if (session.publicReport) return { forceReload: false, tokenMatch: true, lastSessionToken: null, state: null };
     const [row] = await app.deps.sql.query<{ last_session_token: string | null; force_reload: boolean; ui_state: unknown; config: unknown }>(
       `SELECT last_session_token, force_reload, ui_state, config
        FROM users WHERE id = $1 AND active`,

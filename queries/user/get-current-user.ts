@@ -11,7 +11,7 @@ import { loadUser } from '../../infra/users/user-repository.ts';
 
 export function getCurrentUserRoute(app: App): void {
   app.get('/api/', { schema: { querystring: GetCurrentUserQuery.strict(), response: { 200: CurrentUser } } }, async (request) => {
-    const session = requireUser(request);
+    const session = requireUser(request, { allowPublicReport: true });
     const user = await loadUser(app.deps.sql, session.userId);
     if (!user || !user.active) throw unauthorized();
     if (!session.admin) assertContractActive(user, app.deps.now(), app.deps.config.contactEmail);

@@ -1,0 +1,17 @@
+import { requireAdministrator } from '../../infra/http/auth.ts';
+import type { App } from '../../infra/http/zod.ts';
+import { rebuildsOf } from '../../projections/warehouse/rebuild.ts';
+import { StartRebuildRequest, UsageRulesResponse } from '../../schemas/api/rebuild.ts';
+import { readUsageRules } from './get-usage-rules.ts';
+
+// PUT /api/admin/usage-rules {rules}: a rules change is a rebuild (DOMAIN.md section 3): the new
+// rules serve only after the operator switches to the version built under them.
+
+export function putUsageRulesRoute(app: App): void {
+  app.put('/api/admin/usage-rules', { schema: { body: StartRebuildRequest, response: { 200: UsageRulesResponse } } }, async (request) => {
+    const { userId } = await requireAdministrator(request);
+    const rebuilds = rebuildsOf(app.deps);
+    await rebuilds.startRebuild({ rules: request.body.rules, actor: { userId }, at: app.deps.now() });
+    return readUsageRules(app.deps.store, rebuilds);
+  });
+}

@@ -1,0 +1,16 @@
+import { requireAdministrator } from '../../infra/http/auth.ts';
+import type { App } from '../../infra/http/zod.ts';
+import { rebuildsOf } from '../../projections/warehouse/rebuild.ts';
+import { RebuildProgress, StartRebuildRequest } from '../../schemas/api/rebuild.ts';
+
+// POST /api/admin/rebuilds {rules}: records the rules and builds the next warehouse version from
+// position 0 beside the serving one (DOMAIN.md section 5).
+
+export function startRebuildRoute(app: App): void {
+  app.post('/api/admin/rebuilds', { schema: { body: StartRebuildRequest, response: { 200: RebuildProgress } } }, async (request) => {
+    const { userId } = await requireAdministrator(request);
+    const progress = await rebuildsOf(app.deps).startRebuild({ rules: request.body.rules, actor: { userId }, at: app.deps.now() });
+    request.log.info({ userId, version: progress.version }, 'warehouse rebuild started');
+    return progress;
+  });
+}

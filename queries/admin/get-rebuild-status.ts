@@ -1,0 +1,39 @@
+import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
+import { validationError } from '../../infra/errors.ts';
+import { requireAdministrator } from '../../infra/http/auth.ts';
+import type { App } from '../../infra/http/zod.ts';
+import { compareHeadlines } from '../../projections/warehouse/rebuild-comparison.ts';
+import { rebuildsOf, type Rebuilds } from '../../projections/warehouse/rebuild.ts';
+import { RebuildComparisonQuery, RebuildOverview } from '../../schemas/api/rebuild.ts';
+
+// GET /api/admin/rebuilds/current: the rebuild in progress (events done / total, events per
+// second, time left) and the headline figures of the old and the new version side by side.
+
+/** Without a period the comparison covers the year up to today: enough to see what the rules change. */
+export function comparisonPeriod(query: { first?: string; last?: string }, now: Date): { first: string; last: string } {
+  const last = query.last ?? now.toISOString().slice(0, 10);
+  const first = query.first ?? new Date(Date.parse(`${last}T00:00:00Z`) - 364 * 86_400_000).toISOString().slice(0, 10);
+  if (first > last) throw validationError([{ path: 'querystring.first', message: 'The first day is after the last day' }]);
+  return { first, last };
+}
+
+export async function rebuildOverview(rebuilds: Rebuilds, warehouse: Warehouse, period: { first: string; last: string }): Promise<RebuildOverview> {
+  const state = await rebuilds.versions();
+  const rebuild = await rebuilds.rebuildStatus();
+  const compared = [state.current.version, ...(state.rebuild ? [state.rebuild.version] : state.droppable.map((v) => v.version))];
+  return {
+    currentVersion: state.current.version,
+    currentRules: state.current.rules,
+    rebuild,
+    droppableVersions: state.droppable.map((v) => v.version),
+    comparison: await compareHeadlines(warehouse, compared, period.first, period.last),
+  };
+}
+
+export function getRebuildStatusRoute(app: App): void {
+  app.get('/api/admin/rebuilds/current', { schema: { querystring: RebuildComparisonQuery, response: { 200: RebuildOverview } } }, async (request) => {
+    await requireAdministrator(request);
+    const period = comparisonPeriod(request.query, app.deps.now());
+    return rebuildOverview(rebuildsOf(app.deps), app.deps.warehouse!, period);
+  });
+}

@@ -1,0 +1,72 @@
+import type { FastifyRequest } from 'fastify';
+import { accessDenied, notFound } from '../../infra/errors.ts';
+import { requireAdminOf, requireUser } from '../../infra/http/auth.ts';
+import type { App } from '../../infra/http/zod.ts';
+import type { Queryable } from '../../infra/sql/sql.ts';
+import { PublicUsage, PublicUsageParams } from '../../schemas/api/public-usage.ts';
+import { currentUsageWarehouse, loadReportUser, reportPeriod, type ReportPeriod, type ReportUser, type UsageWarehouse } from './report-scope.ts';
+import { isoFromClickHouse, roundSeconds } from './warehouse-values.ts';
+
+// GET /api/public-usage/{id}/{first}/{last}: the public report of a unit (spec 3 sections 2, 3):
+// counted sessions and their length, and per category how many of those sessions played it.
+
+interface CategoryRow { category_id: number; sessions: number }
+
+export async function getPublicUsage(sql: Queryable, source: UsageWarehouse, userId: number, period: ReportPeriod): Promise<PublicUsage> {
+  const { warehouse, t } = source;
+  const params = { user: userId, first: period.first, last: period.last };
+  const inPeriod = 'user_id = {user:UInt64} AND day BETWEEN {first:Date} AND {last:Date} AND is_deleted = 0';
+  const [totals, categories] = await Promise.all([
+    warehouse.query<{ sessions: number; seconds: number }>(
+      `SELECT sum(sessions) AS sessions, sum(seconds) AS seconds FROM ${t.dailyUsage} FINAL WHERE ${inPeriod} AND usage_type = 'Total'`,
+      params,
+    ),
+    warehouse.query<CategoryRow>(
+      `SELECT category_id, uniqExact(session_id) AS sessions FROM ${t.plays} FINAL
+        WHERE user_id = {user:UInt64} AND session_day BETWEEN {first:Date} AND {last:Date} AND is_deleted = 0 AND category_id IS NOT NULL
+          AND session_id IN (SELECT session_id FROM ${t.sessions} FINAL WHERE ${inPeriod} AND NOT short AND end_time IS NOT NULL)
+        GROUP BY category_id`,
+      params,
+    ),
+  ]);
+  const ids = categories.map((c) => Number(c.category_id)).filter((id) => id <= 2_147_483_647);
+  const names = ids.length === 0
+    ? new Map<number, string>()
+    : new Map((await sql.query<{ id: number; name: string }>('SELECT id, name FROM categories WHERE id = ANY($1::int[])', [ids])).map((r) => [Number(r.id), r.name]));
+  return {
+    startTime: isoFromClickHouse(period.fromUtc),
+    endTime: isoFromClickHouse(period.toUtc),
+    userId,
+    summaryData: { sessionCount: Number(totals[0]?.sessions ?? 0), sessionTotalLength: roundSeconds(Number(totals[0]?.seconds ?? 0)) },
+    categorySummary: categories
+      // A category removed from the library since still counted: shown by its id.
+      .map((c) => ({ categoryName: names.get(Number(c.category_id)) ?? `#${c.category_id}`, sessionCount: Number(c.sessions) }))
+      .sort((a, b) => b.sessionCount - a.sessionCount || a.categoryName.localeCompare(b.categoryName)),
+  };
+}
+
+/**
+ * A public-report session reads the report of the user it logged in as or that user's
+ * public_report_user_id, nothing else; any other session the caller's own or administered users.
+ */
+export async function authorizePublicReport(request: FastifyRequest, userId: number): Promise<ReportUser> {
+  const session = requireUser(request, { allowPublicReport: true });
+  const user = await loadReportUser(request.server.deps.sql, userId);
+  if (session.publicReport) {
+    const [row] = await request.server.deps.sql.query<{ public_report_user_id: number | null }>('SELECT public_report_user_id FROM users WHERE id = $1', [session.userId]);
+    const allowed = session.userId === userId || (row?.public_report_user_id != null && Number(row.public_report_user_id) === userId);
+    if (!allowed) throw accessDenied();
+  }
+  if (!user) throw notFound();
+  if (!session.publicReport) await requireAdminOf(request, userId);
+  return user;
+}
+
+export function getPublicUsageRoute(app: App): void {
+  app.get('/api/public-usage/:id/:first/:last', { schema: { params: PublicUsageParams, response: { 200: PublicUsage } } }, async (request) => {
+    const { id, first, last } = request.params;
+    const user = await authorizePublicReport(request, id);
+    const period = reportPeriod(first, last, user.timeZone, app.deps.now());
+    return getPublicUsage(app.deps.sql, await currentUsageWarehouse(app.deps), id, period);
+  });
+}

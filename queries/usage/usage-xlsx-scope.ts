@@ -1,0 +1,73 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import ExcelJS from 'exceljs';
+import { DateTime } from 'luxon';
+import { notFound } from '../../infra/errors.ts';
+import type { UsageXlsxQuery } from '../../schemas/api/usage-xlsx.ts';
+import { xlsxContentType } from '../../schemas/api/usage-xlsx.ts';
+import { authorizeUserReport, currentUsageWarehouse, reportPeriod, type ReportPeriod, type ReportUser, type UsageWarehouse } from './report-scope.ts';
+
+// What both spreadsheet downloads share: authorisation and period (as the JSON reports, with the
+// query's field names), the resident check, display formats of spec 3 section 9, and the answer.
+
+export interface XlsxScope {
+  user: ReportUser;
+  period: ReportPeriod;
+  source: UsageWarehouse;
+  resident: { id: number; name: string } | null;
+  /** The viewer looks at their own data: resident identifications may be shown (spec 3 section 2). */
+  ownData: boolean;
+}
+
+export async function xlsxScope(request: FastifyRequest, query: UsageXlsxQuery): Promise<XlsxScope> {
+  const { deps } = request.server;
+  const user = await authorizeUserReport(request, query.userId);
+  const period = reportPeriod(query.firstDay, query.lastDay, user.timeZone, deps.now(), { first: 'querystring.firstDay', last: 'querystring.lastDay' });
+  let resident: XlsxScope['resident'] = null;
+  if (query.residentId !== undefined) {
+    const [row] = await deps.sql.query<{ id: number; first_name: string; last_name: string }>(
+      'SELECT id, first_name, last_name FROM residents WHERE id = $1 AND user_id = $2',
+      [query.residentId, query.userId],
+    );
+    // Another unit's resident is as unknown here as a missing one: its name must not leak.
+    if (!row) throw notFound('No such resident in this unit');
+    resident = { id: Number(row.id), name: `${row.first_name} ${row.last_name}`.trim() };
+  }
+  return { user, period, source: await currentUsageWarehouse(deps), resident, ownData: request.auth?.userId === query.userId };
+}
+
+/** Durations HH:mm:ss (spec 3 section 9); more than a day keeps counting hours. */
+export function hms(seconds: number): string {
+  const total = Math.round(seconds);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
+}
+
+/** Local date D.M.YYYY and time H:mm:ss of an instant in the user's zone. */
+export const localDate = (iso: string, zone: string) => DateTime.fromISO(iso, { zone }).toFormat('d.M.yyyy');
+export const localTime = (iso: string, zone: string) => DateTime.fromISO(iso, { zone }).toFormat('H:mm:ss');
+export const dayText = (day: string) => DateTime.fromISO(day, { zone: 'UTC' }).toFormat('d.M.yyyy');
+
+export function newWorkbook(): ExcelJS.Workbook {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Sointu';
+  return workbook;
+}
+
+/** A sheet with a bold header row and the given column widths. */
+export function addTable(workbook: ExcelJS.Workbook, name: string, columns: readonly [header: string, width: number][]): ExcelJS.Worksheet {
+  const sheet = workbook.addWorksheet(name);
+  sheet.columns = columns.map(([header, width]) => ({ header, width }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  return sheet;
+}
+
+export async function sendWorkbook(reply: FastifyReply, workbook: ExcelJS.Workbook, fileName: string): Promise<FastifyReply> {
+  const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+  // User names may hold anything; the file name keeps to characters every browser and OS accepts.
+  const safe = fileName.replace(/[^A-Za-z0-9._-]+/g, '_');
+  return reply
+    .header('content-type', xlsxContentType)
+    .header('content-disposition', `attachment; filename="${safe}"`)
+    .send(buffer);
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { IsoDay, UsageSession } from './usage-report.ts';
+
+// The public report and the resident (participation) report (spec 3 sections 2, 3 and 7).
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const PublicUsageParams = z.strictObject({ id, first: IsoDay, last: IsoDay });
+export type PublicUsageParams = z.infer<typeof PublicUsageParams>;
+
+export const PublicUsage = z.object({
+  /** The period's instants [startTime, endTime) in the unit's time zone, as ISO-8601 UTC. */
+  startTime: z.iso.datetime(),
+  endTime: z.iso.datetime(),
+  userId: z.number().int(),
+  /** Counted sessions (not short, with an end) starting in the period, and their summed length (s). */
+  summaryData: z.object({ sessionCount: z.number().int().nonnegative(), sessionTotalLength: z.number().nonnegative() }),
+  /** Per category: counted sessions with at least one play of it, most sessions first. */
+  categorySummary: z.array(z.object({ categoryName: z.string(), sessionCount: z.number().int().nonnegative() })),
+});
+export type PublicUsage = z.infer<typeof PublicUsage>;
+
+export const ResidentUsageParams = PublicUsageParams;
+
+export const ResidentUsage = z.object({
+  /** The period's first instant in the unit's time zone, as ISO-8601 UTC. */
+  startTime: z.iso.datetime(),
+  residentId: z.number().int(),
+  /** The unit's counted sessions the resident took part in, as in GET /api/usage-sessions. */
+  sessions: z.array(UsageSession),
+});
+export type ResidentUsage = z.infer<typeof ResidentUsage>;
+
+export const PublicReportTokenLoginRequest = z.strictObject({
+  token: z.string().min(1).max(500),
+  /** When true the answer carries a JWT that the browser sends as a bearer token. */
+  jwt: z.boolean().optional(),
+});
+
+export const PublicReportTokenLoginResult = z.object({
+  /** Whose public report this session may read. */
+  publicReportUserId: z.number().int(),
+  jwt: z.string().optional(),
+});
