@@ -6,11 +6,11 @@ import { connectWarehouse, type Warehouse } from '../../infra/clickhouse/clickho
 import { generateWorkload, type GenerateResult, type GenerateVia } from '../../infra/generate/generate-workload.ts';
 import { ensureGeneratedUnits } from '../../infra/generate/generated-units.ts';
 import { seedDemoData } from '../../infra/seed/seed-demo-data.ts';
-import { createProjectionRunner } from '../../projections/engine/runner.ts';
 import { createUsageWarehouseProjector } from '../../projections/warehouse/usage-warehouse-projector.ts';
 import { UsageSessions, UsageTotals } from '../../schemas/api/usage-report.ts';
 import { defaultUsageRules } from '../../schemas/events/usage-rules.ts';
 import { buildTestApp, type TestApp } from '../support/build-test-app.ts';
+import { projectAll } from '../support/project-all.ts';
 
 // The workload generator on PGlite + chDB: one generated unit over 3 days, posted through the
 // real HTTP command path, projected by the real usage-warehouse projector and read back through
@@ -40,19 +40,12 @@ let cookie: string;
 beforeAll(async () => {
   warehouse = await connectWarehouse({ dataDir: path.join(dataDir, 'chdb') });
   first = await generatedApp('http', 42, warehouse);
-  const runner = createProjectionRunner({
+  await projectAll({
     log: first.t.store,
     sql: first.t.sql,
     warehouse,
     projectors: [createUsageWarehouseProjector({ version: 1, rules: defaultUsageRules, clock: () => now.getTime() })],
-    pollIntervalMs: 20,
   });
-  await runner.start();
-  try {
-    await runner.waitUntilCaughtUp(60_000);
-  } finally {
-    await runner.stop();
-  }
   cookie = (await first.t.login({ id: first.unitId, name: 'gen-unit-001', password: 'sointu-demo' })).cookie;
 }, 180_000);
 

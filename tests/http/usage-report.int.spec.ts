@@ -4,12 +4,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectWarehouse, type Warehouse } from '../../infra/clickhouse/clickhouse.ts';
 import { setCurrentVersion } from '../../projections/engine/checkpoint-store.ts';
-import { createProjectionRunner } from '../../projections/engine/runner.ts';
 import { createUsageWarehouseProjector, usageWarehouseName } from '../../projections/warehouse/usage-warehouse-projector.ts';
 import { AdminUsage, UsageSessions, UsageTotals } from '../../schemas/api/usage-report.ts';
 import { defaultUsageRules } from '../../schemas/events/usage-rules.ts';
 import { buildTestApp, type TestApp, type TestUser } from '../support/build-test-app.ts';
 import { postUsageLog } from './support/usage-kit.ts';
+import { projectAll } from '../support/project-all.ts';
 
 // The usage report endpoints end to end: usage posted through POST /api/usage-log and
 // /api/evaluations (the real command path), projected by the real runner and usage-warehouse
@@ -141,7 +141,7 @@ beforeAll(async () => {
   // Two versions of the warehouse: v1 under the default rules (current), v2 with
   // shortSessionSeconds 150, for the switch test.
   const clock = () => now.getTime();
-  const runner = createProjectionRunner({
+  await projectAll({
     log: t.store,
     sql: t.sql,
     warehouse,
@@ -149,14 +149,7 @@ beforeAll(async () => {
       createUsageWarehouseProjector({ version: 1, rules: defaultUsageRules, clock }),
       createUsageWarehouseProjector({ version: 2, rules: { ...defaultUsageRules, shortSessionSeconds: 150 }, clock }),
     ],
-    pollIntervalMs: 20,
   });
-  await runner.start();
-  try {
-    await runner.waitUntilCaughtUp(60_000);
-  } finally {
-    await runner.stop();
-  }
 }, 120_000);
 
 afterAll(async () => {

@@ -9,11 +9,11 @@ import { createPgSql } from '../../infra/sql/pg-sql.ts';
 import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
 import { defaultUsageRules } from '../../schemas/events/usage-rules.ts';
-import { createProjectionRunner } from '../../projections/engine/runner.ts';
 import { createUsageWarehouseProjector } from '../../projections/warehouse/usage-warehouse-projector.ts';
 import { warehouseTables } from '../../projections/warehouse/tables.ts';
 import { createTestDatabase } from '../support/postgres-server.ts';
 import { byStream, dumpDerived, run, sample, seedReference, started, stopped, videoAction } from './usage-warehouse-support.ts';
+import { projectAll } from '../support/project-all.ts';
 
 // The usage warehouse projector end to end: real events through the real event store and runner,
 // reference data in Postgres (PGlite and a server), one chDB warehouse for the file. Each test
@@ -44,13 +44,7 @@ async function openDatabase(kind: 'pglite' | 'postgres'): Promise<{ sql: Sql; st
 
 async function project(db: { sql: Sql; store: PostgresEventStore }, version: number, batchSize = 1000): Promise<void> {
   const projector = createUsageWarehouseProjector({ version, rules: defaultUsageRules, clock });
-  const runner = createProjectionRunner({ log: db.store, sql: db.sql, warehouse, projectors: [projector], batchSize, pollIntervalMs: 20, retry: { initialMs: 20, maxMs: 200 } });
-  await runner.start();
-  try {
-    await runner.waitUntilCaughtUp(60_000);
-  } finally {
-    await runner.stop();
-  }
+  await projectAll({ log: db.store, sql: db.sql, warehouse, projectors: [projector], batchSize, retry: { initialMs: 20, maxMs: 200 } });
 }
 
 const select = <T = Record<string, unknown>>(query: string) => warehouse.query<T>(query);

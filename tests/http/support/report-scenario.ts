@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { connectWarehouse, type Warehouse } from '../../../infra/clickhouse/clickhouse.ts';
-import { createProjectionRunner } from '../../../projections/engine/runner.ts';
 import { createUsageWarehouseProjector } from '../../../projections/warehouse/usage-warehouse-projector.ts';
 import { defaultUsageRules } from '../../../schemas/events/usage-rules.ts';
 import { buildTestApp, type TestApp, type TestUser } from '../../support/build-test-app.ts';
 import { postUsageLog } from './usage-kit.ts';
+import { projectAll } from '../../support/project-all.ts';
 
 // One small usage scenario for the public, resident and spreadsheet report tests: posted through
 // POST /api/usage-log (the real command path), projected by the real runner into chDB.
@@ -71,19 +71,12 @@ export async function buildReportScenario(now = new Date('2026-01-20T12:00:00.00
   await post({ page: 'stopSession', time: '2026-01-16T09:10:00.000Z' });
   await post({ page: 'player', playLog: samples('2026-01-16T14:00:00.000Z', 6, 2, 60) });
 
-  const runner = createProjectionRunner({
+  await projectAll({
     log: t.store,
     sql: t.sql,
     warehouse,
     projectors: [createUsageWarehouseProjector({ version: 1, rules: defaultUsageRules, clock: () => now.getTime() })],
-    pollIntervalMs: 20,
   });
-  await runner.start();
-  try {
-    await runner.waitUntilCaughtUp(60_000);
-  } finally {
-    await runner.stop();
-  }
   return {
     t, warehouse, unit, other, admin, relative, publicUser, residentA, residentB, headers,
     async close() {
