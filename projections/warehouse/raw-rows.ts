@@ -22,6 +22,14 @@ export type UsageWarehouseEvent = ProjectedEvent<(typeof usageWarehouseEvents)[n
 /** toClickHouseTime without a Date for the common 'YYYY-MM-DDTHH:mm:ss.sssZ' shape (a hot path: one per event). */
 const chTime = (iso: string) => (iso.length === 24 && iso.endsWith('Z') ? `${iso.slice(0, 10)} ${iso.slice(11, 23)}` : toClickHouseTime(iso));
 
+/** The columns every usage-stream row starts with. */
+const usageColumns = (e: { id: string; data: { userId: number; clientTime: string; receivedAt: string } }) => ({
+  event_id: e.id,
+  user_id: e.data.userId,
+  client_time: chTime(e.data.clientTime),
+  received_at: chTime(e.data.receivedAt),
+});
+
 export function rawRowsByTable(events: readonly UsageWarehouseEvent[], t: WarehouseTables): Map<string, object[]> {
   const rows = new Map<string, object[]>();
   const add = (table: string, row: object) => {
@@ -34,7 +42,7 @@ export function rawRowsByTable(events: readonly UsageWarehouseEvent[], t: Wareho
       case 'PlaySampled': {
         const d = e.data;
         add(t.playSamples, {
-          event_id: e.id, user_id: e.data.userId, client_time: chTime(e.data.clientTime), received_at: chTime(e.data.receivedAt),
+          ...usageColumns(e),
           audio_file_id: d.audioFileId,
           position: d.position,
           play_source: d.playSource,
@@ -50,7 +58,7 @@ export function rawRowsByTable(events: readonly UsageWarehouseEvent[], t: Wareho
       case 'VideoActionLogged': {
         const d = e.data;
         add(t.videoActions, {
-          event_id: e.id, user_id: e.data.userId, client_time: chTime(e.data.clientTime), received_at: chTime(e.data.receivedAt),
+          ...usageColumns(e),
           player_id: d.playerId,
           file_id: d.fileId,
           file_name: d.fileName,
@@ -62,10 +70,10 @@ export function rawRowsByTable(events: readonly UsageWarehouseEvent[], t: Wareho
         break;
       }
       case 'UsageSessionStarted':
-        add(t.sessionStarts, { event_id: e.id, user_id: e.data.userId, client_time: chTime(e.data.clientTime), received_at: chTime(e.data.receivedAt), session_id: e.data.sessionId, resident_ids: e.data.residentIds, activity_ids: e.data.activityIds, outdoors: e.data.outdoors });
+        add(t.sessionStarts, { ...usageColumns(e), session_id: e.data.sessionId, resident_ids: e.data.residentIds, activity_ids: e.data.activityIds, outdoors: e.data.outdoors });
         break;
       case 'UsageSessionStopped':
-        add(t.sessionStops, { event_id: e.id, user_id: e.data.userId, client_time: chTime(e.data.clientTime), received_at: chTime(e.data.receivedAt), session_id: e.data.sessionId });
+        add(t.sessionStops, { ...usageColumns(e), session_id: e.data.sessionId });
         break;
       case 'AudioFileEvaluated':
       case 'MessageItemEvaluated':
@@ -88,15 +96,15 @@ export function rawRowsByTable(events: readonly UsageWarehouseEvent[], t: Wareho
         break;
       }
       case 'MessageItemActionLogged':
-        add(t.messageItemActions, { event_id: e.id, user_id: e.data.userId, client_time: chTime(e.data.clientTime), received_at: chTime(e.data.receivedAt), message_item_id: e.data.messageItemId, action: e.data.action });
+        add(t.messageItemActions, { ...usageColumns(e), message_item_id: e.data.messageItemId, action: e.data.action });
         break;
       case 'ButtonActionLogged':
-        add(t.buttonActions, { event_id: e.id, user_id: e.data.userId, client_time: chTime(e.data.clientTime), received_at: chTime(e.data.receivedAt), button: e.data.button, params: JSON.stringify(e.data.params) });
+        add(t.buttonActions, { ...usageColumns(e), button: e.data.button, params: JSON.stringify(e.data.params) });
         break;
       case 'SearchLogged': {
         const d = e.data;
         add(t.searches, {
-          event_id: e.id, user_id: e.data.userId, client_time: chTime(e.data.clientTime), received_at: chTime(e.data.receivedAt),
+          ...usageColumns(e),
           query: d.query,
           category_ids: d.categoryIds,
           music_pieces: d.musicPieces,
@@ -107,7 +115,7 @@ export function rawRowsByTable(events: readonly UsageWarehouseEvent[], t: Wareho
         break;
       }
       case 'ClientVersionReported':
-        add(t.clientVersions, { event_id: e.id, user_id: e.data.userId, client_time: chTime(e.data.clientTime), received_at: chTime(e.data.receivedAt), version: e.data.version });
+        add(t.clientVersions, { ...usageColumns(e), version: e.data.version });
         break;
     }
   }
