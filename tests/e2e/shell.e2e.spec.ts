@@ -1,88 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserConfig } from '../../schemas/api/user.ts';
 import { launchBrowser, type Browser } from '../support/browser.ts';
+import { logIn, shot, startServer, stopServer, type Server } from '../support/product-server.ts';
 
-// The product as a user meets it: the real server (infra/main.ts, embedded PGlite, demo seed, a
-// throwaway DATA_DIR) serving a fresh build of web/, driven through Debian's Chromium.
-
-const root = resolve(import.meta.dirname, '..', '..');
-const screenshots = join(root, 'test-output', 'screenshots');
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => done(port));
-    });
-  });
-}
-
-interface Server {
-  url: string;
-  process: ChildProcess;
-  dataDir: string;
-}
-
-async function startServer(): Promise<Server> {
-  const main = join(root, 'infra', 'main.ts');
-  if (!existsSync(main)) throw new Error('infra/main.ts does not exist yet: the browser test needs the real server');
-  // Always build: the test must see the web code as it is now, not an older dist/web.
-  const build = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
-
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'sointu-e2e-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-  for (const name of ['DATABASE_URL', 'CLICKHOUSE_URL', 'EVENTSTORE_URL', 'KAFKA_BROKERS'] as const) delete env[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', main], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 170_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
-    const answered = await fetch(`${url}/api/ping`).then(
-      (response) => response.status < 500,
-      () => false,
-    );
-    if (answered) return { url, process: child, dataDir };
-    await new Promise((done) => setTimeout(done, 500));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not answer on ${url}:\n${output}`);
-}
-
-async function stopServer(server: Server): Promise<void> {
-  if (server.process.exitCode === null) {
-    const exited = new Promise((done) => server.process.once('exit', done));
-    server.process.kill('SIGTERM');
-    await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
-    if (server.process.exitCode === null) server.process.kill('SIGKILL');
-  }
-  rmSync(server.dataDir, { recursive: true, force: true });
-}
-
-const shot = (page: Page, name: string) => page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
-
-async function logIn(page: Page, username: string, password: string): Promise<void> {
-  await page.locator('input[name=username]').fill(username);
-  await page.locator('input[name=password]').fill(password);
-  await page.locator('form button[type=submit]').click();
-}
+// The shell as a user meets it, on the real server and Debian's Chromium.
 
 describe('web shell', () => {
   let server: Server;
@@ -90,7 +12,6 @@ describe('web shell', () => {
   let page: Page;
 
   beforeAll(async () => {
-    mkdirSync(screenshots, { recursive: true });
     server = await startServer();
     browser = await launchBrowser();
     page = browser.context.pages()[0] ?? (await browser.context.newPage());
