@@ -4,6 +4,7 @@ import type { ProjectionRunner } from '../projections/engine/runner.ts';
 import type { Warehouse } from './clickhouse/clickhouse.ts';
 import type { Config } from './config.ts';
 import type { EventStore } from './event-store/event-store.ts';
+import type { FileStore } from './files/file-store.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerRoutes } from './http/routes.ts';
@@ -24,6 +25,8 @@ export interface AppDeps {
   webDir?: string;
   /** The usage warehouse (chDB or a ClickHouse server), for report queries. */
   warehouse?: Warehouse;
+  /** Stored objects (audio, images, uploads) under DATA_DIR/files; file routes answer NotFound without it. */
+  files?: FileStore;
   /** The projection runner of this process; absent when the process runs none. */
   projections?: ProjectionRunner;
 }

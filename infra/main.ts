@@ -4,6 +4,7 @@ import { projectors } from '../projections/projectors.ts';
 import { stopRebuildsOf } from '../projections/warehouse/rebuild.ts';
 import { withUsageWarehouseVersions } from '../projections/warehouse/rebuild-versions.ts';
 import { buildApp, logRedaction } from './app.ts';
+import { createFileStore } from './files/file-store.ts';
 import { claimDataDir } from './cli/data-dir-lock.ts';
 import { connectWarehouse } from './clickhouse/clickhouse.ts';
 import { loadConfig } from './config.ts';
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
   // Every live version of the usage warehouse, each under its own rules: a rebuild survives a restart.
   const projections = createProjectionRunner({ log: store, sql, warehouse, projectors: await withUsageWarehouseVersions(sql, projectors) });
 
-  const deps = { sql, store, warehouse, projections, config, now: () => new Date(), webDir };
+  const deps = { sql, store, warehouse, projections, files: createFileStore(config.dataDir), config, now: () => new Date(), webDir };
   const app = await buildApp(
     deps,
     { logger: { level: config.logLevel, redact: logRedaction } },

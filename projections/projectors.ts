@@ -1,6 +1,7 @@
 import { loginLogProjector } from './warehouse/login-log.ts';
 import type { Projector } from './engine/projector.ts';
 import { evaluationsProjector } from './postgres/evaluations.ts';
+import { favoritesProjector } from './postgres/favorites.ts';
 import { lastActivityProjector } from './postgres/last-activity.ts';
 import { usageWarehouseProjector } from './warehouse/usage-warehouse-projector.ts';
 import { targetCountsProjector } from './postgres/target-counts.ts';
@@ -12,6 +13,7 @@ export const projectors: readonly Projector[] = [
   usageSessionStateProjector,
   evaluationsProjector,
   targetCountsProjector,
+  favoritesProjector,
   loginLogProjector,
   usageWarehouseProjector,
 ];

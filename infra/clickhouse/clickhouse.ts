@@ -14,6 +14,12 @@ export interface Warehouse {
   query<T = Record<string, unknown>>(sql: string, params?: WarehouseParams): Promise<T[]>;
   /** One INSERT of many rows (JSONEachRow); callers batch, never one insert per event. */
   insert(table: string, rows: readonly object[]): Promise<void>;
+  /**
+   * One INSERT of many positional rows (JSONCompactEachRow), values in the order of `columns`:
+   * no key names repeated per row, so building, sending and parsing the payload costs less.
+   * Columns left out take their defaults.
+   */
+  insertCompact(table: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -18,6 +18,10 @@ export function createServerWarehouse(url: string): Warehouse {
       if (rows.length === 0) return;
       await client.insert({ table, values: [...rows], format: 'JSONEachRow' });
     },
+    async insertCompact(table, columns, rows) {
+      if (rows.length === 0) return;
+      await client.insert({ table, columns: [...columns] as [string, ...string[]], values: [...rows], format: 'JSONCompactEachRow' });
+    },
     async close() {
       await client.close();
     },

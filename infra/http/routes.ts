@@ -1,6 +1,7 @@
 import { loginRoute } from '../../commands/auth/login.ts';
 import { logoutRoute } from '../../commands/auth/logout.ts';
 import { publicReportTokenLoginRoute } from '../../commands/auth/public-report-token-login.ts';
+import { tokenLoginRoute } from '../../commands/auth/token-login.ts';
 import { postEvaluationRoute } from '../../commands/evaluations/post-evaluation.ts';
 import { putEvaluationRoute } from '../../commands/evaluations/put-evaluation.ts';
 import { postTypedRequestRoute } from '../../commands/requests/post-typed-request.ts';
@@ -16,6 +17,8 @@ import { getUsageDetailsXlsxRoute } from '../../queries/usage/get-usage-details-
 import { getUsageXlsxRoute } from '../../queries/usage/get-usage-xlsx.ts';
 import { getUsageSessionsRoute } from '../../queries/usage/get-usage-sessions.ts';
 import { getUsageTotalsRoute } from '../../queries/usage/get-usage-totals.ts';
+import { getUsageSessionTableRoute } from '../../queries/usage/get-usage-session-table.ts';
+import { getVideoViewsRoute } from '../../queries/usage/get-video-views.ts';
 import { dropOldWarehouseVersionsRoute } from '../../commands/usage-rules/drop-old-warehouse-versions.ts';
 import { getUsageRulesRoute } from '../../commands/usage-rules/get-usage-rules.ts';
 import { putUsageRulesRoute } from '../../commands/usage-rules/put-usage-rules.ts';
@@ -25,6 +28,32 @@ import { getRebuildStatusRoute } from '../../queries/admin/get-rebuild-status.ts
 import { getSettingsRoute } from '../../queries/settings/get-settings.ts';
 import { pingRoute } from '../../queries/system/ping.ts';
 import { getCurrentUserRoute } from '../../queries/user/get-current-user.ts';
+import { getCategoriesRoute } from '../../queries/library/get-categories.ts';
+import { getAudioFilesRoute } from '../../queries/library/get-audio-files.ts';
+import { getAudioFilesInfoRoute } from '../../queries/library/get-audio-files-info.ts';
+import { getAudioFileFromCategoryRoute } from '../../queries/library/get-audio-file-from-category.ts';
+import { getFileRoute } from '../../queries/library/get-file.ts';
+import { getFileThumbnailRoute } from '../../queries/library/get-file-thumbnail.ts';
+import { streamAudioFileRoute } from '../../queries/library/stream-audio-file.ts';
+import { getLastPlayRoute } from '../../queries/user/get-last-play.ts';
+import { getFavoritesRoute } from '../../queries/favorites/get-favorites.ts';
+import { getUserTagGroupsRoute } from '../../queries/favorites/get-user-tag-groups.ts';
+import { setAudioFileFavoriteRoute } from '../../commands/favorites/set-audio-file-favorite.ts';
+import { setAudioFileFavoriteOrderRoute } from '../../commands/favorites/set-audio-file-favorite-order.ts';
+import { setRecipeFavoriteRoute } from '../../commands/favorites/set-recipe-favorite.ts';
+import { createUserTagGroupRoute } from '../../commands/favorites/create-user-tag-group.ts';
+import { renameUserTagGroupRoute } from '../../commands/favorites/rename-user-tag-group.ts';
+import { removeUserTagGroupRoute } from '../../commands/favorites/remove-user-tag-group.ts';
+import { setActiveUserTagGroupRoute } from '../../commands/favorites/set-active-user-tag-group.ts';
+import { copyUserTagGroupRoute } from '../../commands/favorites/copy-user-tag-group.ts';
+import { getResidentsRoute } from '../../queries/residents/get-residents.ts';
+import { getResidentRoute } from '../../queries/residents/get-resident.ts';
+import { createResidentRoute } from '../../commands/residents/create-resident.ts';
+import { updateResidentRoute } from '../../commands/residents/update-resident.ts';
+import { getActivitiesRoute } from '../../queries/activities/get-activities.ts';
+import { getActivityRoute } from '../../queries/activities/get-activity.ts';
+import { createActivityRoute } from '../../commands/activities/create-activity.ts';
+import { updateActivityRoute } from '../../commands/activities/update-activity.ts';
 import { liveChannelRoute } from './live-channel.ts';
 import type { App, RouteModule } from './zod.ts';
 
@@ -54,11 +83,40 @@ export const routeModules: readonly RouteModule[] = [
   switchWarehouseVersionRoute,
   dropOldWarehouseVersionsRoute,
   publicReportTokenLoginRoute,
+  tokenLoginRoute,
   getPublicUsageRoute,
   getResidentUsageRoute,
   getUsageXlsxRoute,
   getUsageDetailsXlsxRoute,
   runWarehouseSqlRoute,
+  getUsageSessionTableRoute,
+  getVideoViewsRoute,
+  getCategoriesRoute,
+  getAudioFilesRoute,
+  getAudioFilesInfoRoute,
+  getAudioFileFromCategoryRoute,
+  getFileRoute,
+  getFileThumbnailRoute,
+  streamAudioFileRoute,
+  getLastPlayRoute,
+  getFavoritesRoute,
+  getUserTagGroupsRoute,
+  setAudioFileFavoriteRoute,
+  setAudioFileFavoriteOrderRoute,
+  setRecipeFavoriteRoute,
+  createUserTagGroupRoute,
+  renameUserTagGroupRoute,
+  removeUserTagGroupRoute,
+  setActiveUserTagGroupRoute,
+  copyUserTagGroupRoute,
+  getResidentsRoute,
+  getResidentRoute,
+  createResidentRoute,
+  updateResidentRoute,
+  getActivitiesRoute,
+  getActivityRoute,
+  createActivityRoute,
+  updateActivityRoute,
 ];
 
 export function registerRoutes(app: App): void {

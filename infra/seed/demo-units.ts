@@ -43,7 +43,8 @@ export const demoUnits: DemoUnit[] = [
     email: 'ward-a@kotikallio.example',
     language: 'fin',
     userGroup: 'Kotikallio care home',
-    config: { ...unitFlags, evaluateAudioFiles: true },
+    // Its report is public (demoPublicUser, the demo rtoken): both columns of spec 3's public report.
+    config: { ...unitFlags, evaluateAudioFiles: true, showPublicReport: true, showPublicReportSessionCount: true, showPublicReportSessionTime: true },
     residents: [
       ['Aino', 'Virtanen', 'A-101'],
       ['Eino', 'Korhonen', 'A-102'],

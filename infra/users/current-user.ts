@@ -28,5 +28,7 @@ export function toCurrentUser(user: UserRecord, session: Session): CurrentUser {
     publicReport: session.publicReport,
     loginTime: session.loginTime,
     timeZone: user.config.timeZone,
+    // A token session always reads a unit's report: the token's own user when it names no other.
+    publicReportUserId: user.publicReportUserId ?? (session.publicReport ? user.id : null),
   };
 }

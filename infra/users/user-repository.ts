@@ -24,6 +24,7 @@ export interface UserRecord {
   footerFileId: number | null;
   insertedByUserId: number | null;
   lastSessionToken: string | null;
+  publicReportUserId: number | null;
   forceReload: boolean;
   uiState: unknown;
   active: boolean;
@@ -48,6 +49,7 @@ interface UserRow {
   footer_file_id: number | null;
   inserted_by_user_id: number | null;
   last_session_token: string | null;
+  public_report_user_id: number | null;
   force_reload: boolean;
   ui_state: unknown;
   active: boolean;
@@ -57,7 +59,7 @@ interface UserRow {
 const userColumns = `id, name, organization, client_name, first_name, last_name, email, language, config, ui_params,
   resident_id, active_user_tag_group_id, contract_start_date::text AS contract_start_date,
   contract_end_date::text AS contract_end_date, info_file_id, footer_file_id, inserted_by_user_id,
-  last_session_token, force_reload, ui_state, active`;
+  last_session_token, public_report_user_id, force_reload, ui_state, active`;
 
 export async function loadUser(sql: Queryable, userId: number): Promise<UserRecord | null> {
   const [row] = await sql.query<UserRow>(`SELECT ${userColumns} FROM users WHERE id = $1`, [userId]);
@@ -100,6 +102,7 @@ function toRecord(row: UserRow, adminOfUsers: { id: number; name: string }[]): U
     footerFileId: row.footer_file_id,
     insertedByUserId: row.inserted_by_user_id,
     lastSessionToken: row.last_session_token,
+    publicReportUserId: row.public_report_user_id == null ? null : Number(row.public_report_user_id),
     forceReload: row.force_reload,
     uiState: row.ui_state ?? null,
     active: row.active,

@@ -40,7 +40,14 @@ export interface ProjectionRunnerOptions {
   /** Needed when any projector is a warehouse projector. */
   warehouse?: Warehouse;
   projectors: readonly Projector[];
+  /** Events per read for Postgres projectors (default 1000), and for warehouse ones unless `warehouseBatchSize` says otherwise. */
   batchSize?: number;
+  /**
+   * Events per read for warehouse projectors (default `batchSize`, else 50,000): every warehouse
+   * batch costs a fixed number of ClickHouse statements and makes new parts, so catch-up and
+   * rebuilds go as fast as the batches are large.
+   */
+  warehouseBatchSize?: number;
   /** Fallback poll when no wake-up arrives (appends by another process on PGlite, lost notifications). */
   pollIntervalMs?: number;
   retry?: { initialMs: number; maxMs: number };
@@ -57,7 +64,7 @@ export interface ProjectionRunner {
 
 export function createProjectionRunner(options: ProjectionRunnerOptions): ProjectionRunner {
   const { log, sql, warehouse, projectors } = options;
-  const batchSize = options.batchSize ?? 1000;
+  const batchSizeOf = (p: Projector) => (p.kind === 'warehouse' ? options.warehouseBatchSize ?? options.batchSize ?? 50_000 : options.batchSize ?? 1000);
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const retry = options.retry ?? { initialMs: 200, maxMs: 30_000 };
 
@@ -70,6 +77,9 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   let unsubscribe: (() => void) | undefined;
   const wakers = projectors.map(() => createWaker());
   const failures = projectors.map(() => 0);
+  /** Whether each loop's last read found nothing left: waitUntilCaughtUp asks Postgres only once all say so. */
+  const idle = projectors.map(() => false);
+  const pages = createPageCache(log);
   let schemaReady: Promise<void> | undefined;
   const ensureSchema = () => (schemaReady ??= ensureCheckpointSchema(sql).catch((error: unknown) => {
     schemaReady = undefined;
@@ -100,26 +110,41 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   async function follow(index: number): Promise<void> {
     const projector = projectors[index]!;
     const waker = wakers[index]!;
+    const batchSize = batchSizeOf(projector);
     let position: LogPosition | undefined;
+    // The next page, read while this one is applied: on PGlite reading is work on this thread and
+    // ClickHouse works on its own threads, so the two overlap. Only a full page has a next one.
+    let ahead: Promise<RecordedEvent[]> | undefined;
     while (running) {
       try {
         if (!position) {
+          ahead = undefined;
           await setUp(projector);
           position = (await readCheckpoint(sql, projector.name, projector.version)).position;
         }
-        const events = await log.readAll(position, batchSize);
+        const events = await (ahead ?? pages.read(position, batchSize));
+        ahead = undefined;
         const last = events.at(-1);
         if (!last) {
           // Recovered with nothing left to apply (e.g. the log was unreachable while idle).
           if (failures[index]! > 0) await clearCheckpointError(sql, projector.name, projector.version);
           failures[index] = 0;
+          idle[index] = true;
           await waker.wait(pollIntervalMs);
           continue;
+        }
+        idle[index] = false;
+        if (events.length === batchSize) {
+          ahead = pages.read(last.position, batchSize);
+          // A failed read-ahead is read again after the retry; never an unhandled rejection.
+          ahead.catch(() => undefined);
         }
         await applyBatch(projector, events, position, last.position);
         position = last.position;
         failures[index] = 0;
       } catch (error) {
+        ahead = undefined;
+        idle[index] = false;
         failures[index]! += 1;
         options.onError?.(projector, error);
         await recordCheckpointError(sql, projector.name, projector.version, error).catch(() => undefined);
@@ -189,11 +214,41 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     async waitUntilCaughtUp(timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
+        // status() counts the backlog in Postgres: while a loop is still reading, that count only
+        // takes time from the catch-up it waits for (on PGlite, time on this very thread).
+        if (running && !idle.every(Boolean) && Date.now() <= deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 25));
+          continue;
+        }
         const statuses = await status();
         if (statuses.every((s) => s.lagEvents === 0 && s.lastError === null)) return;
         if (Date.now() > deadline) throw new Error(`projections not caught up: ${JSON.stringify(statuses)}`);
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
+    },
+  };
+}
+
+/**
+ * Full pages of the log, shared by the projectors of one runner: during catch-up they read the same
+ * positions, and a full page below the readable end never changes, so one read serves them all. A
+ * short page (the end of the log) is never kept: more events may follow it.
+ */
+function createPageCache(log: GlobalLog, keep = 4) {
+  const pages = new Map<string, Promise<RecordedEvent[]>>();
+  return {
+    read(after: LogPosition, limit: number): Promise<RecordedEvent[]> {
+      const key = `${after.tx}/${after.seq}/${limit}`;
+      const cached = pages.get(key);
+      if (cached) return cached;
+      const page = log.readAll(after, limit);
+      pages.set(key, page);
+      while (pages.size > keep) pages.delete(pages.keys().next().value!);
+      page.then(
+        (events) => events.length < limit && pages.get(key) === page && pages.delete(key),
+        () => pages.get(key) === page && pages.delete(key),
+      );
+      return page;
     },
   };
 }

@@ -16,117 +16,73 @@ export function activityEnd(session: Session, plays: readonly Play[]): number {
   return end;
 }
 
-export function sessionRow(s: Session, end: number, version: string) {
-  return {
-    user_id: s.userId,
-    session_id: s.sessionId,
-    kind: s.kind,
-    day: s.day,
-    start_time: time(s.start),
-    end_time: s.end === null ? null : time(s.end),
-    activity_end: time(end),
-    length: s.length,
-    closed_by: s.closedBy,
-    resident_ids: s.residentIds,
-    activity_ids: s.activityIds,
-    outdoors: s.outdoors,
-    short: s.short,
-    with_participants: s.residentIds.length > 0,
-    play_count: s.playCount,
-    guided_seconds: s.guidedSeconds,
-    continuous_music_seconds: s.continuousMusicSeconds,
-    continuous_programs_seconds: s.continuousProgramsSeconds,
-    other_seconds: s.otherSeconds,
-    derived_version: version,
-    is_deleted: 0,
-  };
+// Positional rows (JSONCompactEachRow) in the order of each table's columns below. A tombstone
+// fills the columns it does not know with neutral values: FINAL hides it, and nothing reads them.
+
+export const sessionColumns = [
+  'user_id', 'session_id', 'kind', 'day', 'start_time', 'end_time', 'activity_end', 'length', 'closed_by', 'resident_ids', 'activity_ids',
+  'outdoors', 'short', 'with_participants', 'play_count', 'guided_seconds', 'continuous_music_seconds', 'continuous_programs_seconds',
+  'other_seconds', 'derived_version', 'is_deleted',
+] as const;
+
+export function sessionRow(s: Session, end: number, version: string): unknown[] {
+  return [
+    s.userId, s.sessionId, s.kind, s.day, time(s.start), s.end === null ? null : time(s.end), time(end), s.length, s.closedBy, s.residentIds,
+    s.activityIds, s.outdoors, s.short, s.residentIds.length > 0, s.playCount, s.guidedSeconds, s.continuousMusicSeconds,
+    s.continuousProgramsSeconds, s.otherSeconds, version, 0,
+  ];
 }
 
-export function playRow(p: Play, version: string) {
-  return {
-    user_id: p.userId,
-    play_id: p.playId,
-    session_id: p.sessionId,
-    session_kind: p.sessionKind,
-    session_day: p.sessionDay,
-    day: p.day,
-    start_time: time(p.start),
-    end_time: time(p.end),
-    length: p.length,
-    pause_inside: p.pauseInside,
-    pause_before: p.pauseBefore,
-    possible_length: p.possibleLength,
-    item_type: p.itemType,
-    audio_file_id: p.audioFileId,
-    file_type: p.fileType,
-    play_source: p.playSource,
-    manual_start: p.manualStart,
-    category_id: p.categoryId,
-    content_type: p.contentType,
-    usage_type: p.usageType,
-    sample_count: p.sampleCount,
-    derived_version: version,
-    is_deleted: 0,
-  };
+export const playColumns = [
+  'user_id', 'play_id', 'session_id', 'session_kind', 'session_day', 'day', 'start_time', 'end_time', 'length', 'pause_inside', 'pause_before',
+  'possible_length', 'item_type', 'audio_file_id', 'file_type', 'play_source', 'manual_start', 'category_id', 'content_type', 'usage_type',
+  'sample_count', 'derived_version', 'is_deleted',
+] as const;
+
+export function playRow(p: Play, version: string): unknown[] {
+  return [
+    p.userId, p.playId, p.sessionId, p.sessionKind, p.sessionDay, p.day, time(p.start), time(p.end), p.length, p.pauseInside, p.pauseBefore,
+    p.possibleLength, p.itemType, p.audioFileId, p.fileType, p.playSource, p.manualStart, p.categoryId, p.contentType, p.usageType,
+    p.sampleCount, version, 0,
+  ];
 }
 
-export function videoViewRow(v: VideoView, version: string) {
-  return {
-    user_id: v.userId,
-    view_id: v.viewId,
-    file_id: v.fileId,
-    file_name: v.fileName,
-    player_id: v.playerId,
-    play_source: v.playSource,
-    start_time: time(v.start),
-    end_time: time(v.end),
-    day: v.day,
-    time: v.time,
-    play_time: v.playTime,
-    pause_time: v.pauseTime,
-    video_length: v.videoLength,
-    derived_version: version,
-    is_deleted: 0,
-  };
+export const videoViewColumns = [
+  'user_id', 'view_id', 'file_id', 'file_name', 'player_id', 'play_source', 'start_time', 'end_time', 'day', 'time', 'play_time', 'pause_time',
+  'video_length', 'derived_version', 'is_deleted',
+] as const;
+
+export function videoViewRow(v: VideoView, version: string): unknown[] {
+  return [
+    v.userId, v.viewId, v.fileId, v.fileName, v.playerId, v.playSource, time(v.start), time(v.end), v.day, v.time, v.playTime, v.pauseTime,
+    v.videoLength, version, 0,
+  ];
 }
+
+const noSession = '00000000-0000-0000-0000-000000000000';
+const noDay = '1970-01-01';
 
 /** A tombstone keeps the key and the spans (so windows still find it until merged away). */
-export const sessionTombstone = (old: OldSpan, version: string) => ({
-  user_id: old.userId,
-  session_id: old.id,
-  kind: old.kind ?? 'implicit',
-  day: old.day ?? '1970-01-01',
-  start_time: time(old.start),
-  activity_end: time(old.end),
-  derived_version: version,
-  is_deleted: 1,
-});
-export const playTombstone = (old: OldSpan, version: string) => ({
-  user_id: old.userId,
-  play_id: old.id,
-  start_time: time(old.start),
-  end_time: time(old.end),
-  derived_version: version,
-  is_deleted: 1,
-});
-export const viewTombstone = (old: OldSpan, version: string) => ({
-  user_id: old.userId,
-  view_id: old.id,
-  day: old.day ?? '1970-01-01',
-  start_time: time(old.start),
-  end_time: time(old.end),
-  derived_version: version,
-  is_deleted: 1,
-});
+export const sessionTombstone = (old: OldSpan, version: string): unknown[] => [
+  old.userId, old.id, old.kind ?? 'implicit', old.day ?? noDay, time(old.start), null, time(old.end), null, null, [], [],
+  false, false, false, 0, 0, 0, 0, 0, version, 1,
+];
+export const playTombstone = (old: OldSpan, version: string): unknown[] => [
+  old.userId, old.id, noSession, 'implicit', noDay, noDay, time(old.start), time(old.end), 0, 0, 0,
+  null, '', 0, null, null, false, null, null, '', 0, version, 1,
+];
+export const viewTombstone = (old: OldSpan, version: string): unknown[] => [
+  old.userId, old.id, 0, '', '', null, time(old.start), time(old.end), old.day ?? noDay, '', 0, 0, 0, version, 1,
+];
 
-export const memberRow = (userId: number, sessionId: string, day: string, column: 'resident_id' | 'activity_id', id: number, version: string, deleted: boolean) => ({
-  user_id: userId,
-  session_id: sessionId,
-  [column]: id,
-  day,
-  derived_version: version,
-  is_deleted: deleted ? 1 : 0,
-});
+export const memberColumns = (column: 'resident_id' | 'activity_id') => ['user_id', 'session_id', column, 'day', 'derived_version', 'is_deleted'] as const;
+
+export const memberRow = (userId: number, sessionId: string, day: string, id: number, version: string, deleted: boolean): unknown[] => [
+  userId, sessionId, id, day, version, deleted ? 1 : 0,
+];
+
+export const recheckColumns = ['user_id', 'recheck_at', 'derived_version', 'is_deleted'] as const;
+export const dailyUsageColumns = ['user_id', 'day', 'usage_type', 'seconds', 'sessions', 'sessions_with_participants', 'derived_version', 'is_deleted'] as const;
 
 /**
  * Rows of daily_usage for every (user, day) asked about: 'Total' (counted session lengths and
@@ -135,7 +91,7 @@ export const memberRow = (userId: number, sessionId: string, day: string, column
  */
 export function dailyUsageRows(asked: ReadonlyMap<number, ReadonlySet<string>>, figures: readonly DayFigures[], version: string) {
   const byKey = new Map(figures.map((f) => [`${f.userId}|${f.day}`, f]));
-  const rows: object[] = [];
+  const rows: unknown[][] = [];
   for (const [userId, days] of asked) {
     for (const day of days) {
       const f = byKey.get(`${userId}|${day}`);
@@ -148,16 +104,7 @@ export function dailyUsageRows(asked: ReadonlyMap<number, ReadonlySet<string>>, 
       };
       for (const usageType of ['Total', ...usageTypes]) {
         const [seconds, sessions, withParticipants] = perType[usageType]!;
-        rows.push({
-          user_id: userId,
-          day,
-          usage_type: usageType,
-          seconds: Number(seconds),
-          sessions: Number(sessions),
-          sessions_with_participants: Number(withParticipants),
-          derived_version: version,
-          is_deleted: Number(sessions) === 0 ? 1 : 0,
-        });
+        rows.push([userId, day, usageType, Number(seconds), Number(sessions), Number(withParticipants), version, Number(sessions) === 0 ? 1 : 0]);
       }
     }
   }

@@ -60,10 +60,33 @@ const inWindows = (windows: readonly UserWindow[], column: string) =>
 const overlapping = (windows: readonly UserWindow[], start: string, end: string) =>
   groups(windows).map((g) => `(user_id IN (${g.users.join(', ')}) AND ${start} <= ${at(g.end)} AND ${end} >= ${at(g.start)})`).join(' OR ');
 
-export async function loadWindows(warehouse: Warehouse, t: WarehouseTables, windows: readonly UserWindow[]): Promise<LoadedRows> {
+/** The raw rows a batch brings, as the derivation reads them (the same values the raw tables give back). */
+export type RawRows = Pick<LoadedRows, 'samples' | 'videoActions' | 'starts' | 'stops'>;
+
+/** Rows of `a` and then those of `b` whose event id `a` does not have: a batch's rows may be in the table already. */
+function union<T extends { eventId: string }>(a: readonly T[], b: readonly T[]): T[] {
+  if (b.length === 0) return [...a];
+  const ids = new Set(a.map((r) => r.eventId));
+  return [...a, ...b.filter((r) => !ids.has(r.eventId))];
+}
+
+/**
+ * Every touched user's window: raw rows from the tables plus `fresh`, the batch's own rows (the
+ * caller may load before inserting them, so they need not be read back), and the derived spans.
+ */
+export async function loadWindows(warehouse: Warehouse, t: WarehouseTables, windows: readonly UserWindow[], fresh?: RawRows): Promise<LoadedRows> {
   const users = windows.map((w) => w.userId).join(', ');
   const stopIds = windows.flatMap((w) => w.stopSessionIds);
   const byStopId = stopIds.length > 0 ? ` OR (user_id IN (${users}) AND session_id IN (${stopIds.map((id) => `toUUID(${quote(id)})`).join(', ')}))` : '';
+  const own = new Map(windows.map((w) => [w.userId, w]));
+  const inOwnWindow = (row: { userId: number; clientTime: number }) => {
+    const w = own.get(row.userId);
+    return w !== undefined && row.clientTime >= w.start && row.clientTime <= w.end;
+  };
+  // Sessions the batch starts may not be in the table yet; their stops (perhaps far later, or sent
+  // earlier by an offline browser) are looked up by id.
+  const freshStarted = [...new Set((fresh?.starts ?? []).filter(inOwnWindow).map((s) => s.sessionId))];
+  const byFreshStart = freshStarted.length > 0 ? ` OR (user_id IN (${users}) AND session_id IN (${freshStarted.map((id) => `toUUID(${quote(id)})`).join(', ')}))` : '';
   const [samples, videoActions, starts, stops, oldSessions, oldPlays, oldViews] = await Promise.all([
     warehouse.query<LoadedRows['samples'][number]>(
       `SELECT user_id AS userId, toString(event_id) AS eventId, ${ms('client_time')} AS clientTime, audio_file_id AS audioFileId, position,
@@ -85,7 +108,7 @@ export async function loadWindows(warehouse: Warehouse, t: WarehouseTables, wind
       `SELECT user_id AS userId, toString(event_id) AS eventId, ${ms('client_time')} AS clientTime, toString(session_id) AS sessionId
          FROM ${t.sessionStops}
         WHERE ${inWindows(windows, 'client_time')}
-           OR (user_id IN (${users}) AND session_id IN (SELECT session_id FROM ${t.sessionStarts} WHERE ${inWindows(windows, 'client_time')}))`,
+           OR (user_id IN (${users}) AND session_id IN (SELECT session_id FROM ${t.sessionStarts} WHERE ${inWindows(windows, 'client_time')}))${byFreshStart}`,
     ),
     warehouse.query<OldSpan>(
       `SELECT user_id AS userId, toString(session_id) AS id, kind, toString(day) AS day, ${ms('start_time')} AS start, ${ms('activity_end')} AS end,
@@ -101,22 +124,18 @@ export async function loadWindows(warehouse: Warehouse, t: WarehouseTables, wind
          FROM ${t.videoViews} FINAL WHERE ${overlapping(windows, 'start_time', 'end_time')}`,
     ),
   ]);
-  const own = new Map(windows.map((w) => [w.userId, w]));
   const stopNamed = new Set(stopIds);
-  const inOwnWindow = (row: { userId: number; clientTime: number }) => {
-    const w = own.get(row.userId);
-    return w !== undefined && row.clientTime >= w.start && row.clientTime <= w.end;
-  };
   const overlapsOwn = (row: OldSpan) => {
     const w = own.get(row.userId);
     return w !== undefined && row.start <= w.end && row.end >= w.start;
   };
-  const startedIds = new Set(starts.filter(inOwnWindow).map((s) => s.sessionId));
+  const allStarts = union(starts, fresh?.starts ?? []);
+  const startedIds = new Set(allStarts.filter(inOwnWindow).map((s) => s.sessionId));
   return {
-    samples: samples.filter(inOwnWindow),
-    videoActions: videoActions.filter(inOwnWindow),
-    starts: starts.filter(inOwnWindow),
-    stops: stops.filter((s) => inOwnWindow(s) || (s.sessionId !== null && startedIds.has(s.sessionId))),
+    samples: union(samples, fresh?.samples ?? []).filter(inOwnWindow),
+    videoActions: union(videoActions, fresh?.videoActions ?? []).filter(inOwnWindow),
+    starts: allStarts.filter(inOwnWindow),
+    stops: union(stops, fresh?.stops ?? []).filter((s) => inOwnWindow(s) || (s.sessionId !== null && startedIds.has(s.sessionId))),
     oldSessions: oldSessions.filter((s) => overlapsOwn(s) || stopNamed.has(s.id)),
     oldPlays: oldPlays.filter(overlapsOwn),
     oldViews: oldViews.filter(overlapsOwn),

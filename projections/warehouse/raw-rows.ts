@@ -1,5 +1,6 @@
 import { toClickHouseTime } from '../../infra/clickhouse/clickhouse.ts';
 import type { ProjectedEvent } from '../engine/projector.ts';
+import type { RawRows } from './load.ts';
 import type { WarehouseTables } from './tables.ts';
 
 // Events to raw warehouse rows, grouped by table so each table gets ONE insert per batch.
@@ -22,100 +23,137 @@ export type UsageWarehouseEvent = ProjectedEvent<(typeof usageWarehouseEvents)[n
 /** toClickHouseTime without a Date for the common 'YYYY-MM-DDTHH:mm:ss.sssZ' shape (a hot path: one per event). */
 const chTime = (iso: string) => (iso.length === 24 && iso.endsWith('Z') ? `${iso.slice(0, 10)} ${iso.slice(11, 23)}` : toClickHouseTime(iso));
 
-/** The columns every usage-stream row starts with. */
-const usageColumns = (e: { id: string; data: { userId: number; clientTime: string; receivedAt: string } }) => ({
-  event_id: e.id,
-  user_id: e.data.userId,
-  client_time: chTime(e.data.clientTime),
-  received_at: chTime(e.data.receivedAt),
+/** Positional rows of one table, in the order of `columns` (inserted as JSONCompactEachRow). */
+export interface CompactRows {
+  columns: readonly string[];
+  rows: unknown[][];
+}
+
+const head = ['event_id', 'user_id', 'client_time', 'received_at'];
+const rawColumns = (t: WarehouseTables) => ({
+  [t.playSamples]: [...head, 'audio_file_id', 'position', 'play_source', 'item_type', 'recipe_id', 'favorite_list_id', 'category_id', 'manual_start', 'exercise'],
+  [t.videoActions]: [...head, 'player_id', 'file_id', 'file_name', 'position', 'play_source', 'total_length', 'action'],
+  [t.sessionStarts]: [...head, 'session_id', 'resident_ids', 'activity_ids', 'outdoors'],
+  [t.sessionStops]: [...head, 'session_id'],
+  [t.evaluations]: [...head, 'evaluation_id', 'event_type', 'target_type', 'target_id', 'score'],
+  [t.messageItemActions]: [...head, 'message_item_id', 'action'],
+  [t.buttonActions]: [...head, 'button', 'params'],
+  [t.searches]: [...head, 'query', 'category_ids', 'music_pieces', 'music_categories', 'audio_programs', 'recipes'],
+  [t.clientVersions]: [...head, 'version'],
 });
 
-export function rawRowsByTable(events: readonly UsageWarehouseEvent[], t: WarehouseTables): Map<string, object[]> {
-  const rows = new Map<string, object[]>();
-  const add = (table: string, row: object) => {
-    const list = rows.get(table);
-    if (list) list.push(row);
-    else rows.set(table, [row]);
+export function rawRowsByTable(events: readonly UsageWarehouseEvent[], t: WarehouseTables): Map<string, CompactRows> {
+  const columns = rawColumns(t);
+  const rows = new Map<string, CompactRows>();
+  const add = (table: string, row: unknown[]) => {
+    const entry = rows.get(table);
+    if (entry) entry.rows.push(row);
+    else rows.set(table, { columns: columns[table]!, rows: [row] });
   };
   for (const e of events) {
     switch (e.type) {
       case 'PlaySampled': {
         const d = e.data;
-        add(t.playSamples, {
-          ...usageColumns(e),
-          audio_file_id: d.audioFileId,
-          position: d.position,
-          play_source: d.playSource,
-          item_type: d.itemType,
-          recipe_id: d.recipeId,
-          favorite_list_id: d.favoriteListId,
-          category_id: d.categoryId,
-          manual_start: d.manualStart,
-          exercise: d.exercise,
+        add(t.playSamples, [
+          e.id, d.userId, chTime(d.clientTime), chTime(d.receivedAt),
+          d.audioFileId, d.position, d.playSource, d.itemType, d.recipeId, d.favoriteListId, d.categoryId, d.manualStart, d.exercise,
+        ]);
+        break;
+      }
+      case 'VideoActionLogged': {
+        const d = e.data;
+        add(t.videoActions, [
+          e.id, d.userId, chTime(d.clientTime), chTime(d.receivedAt),
+          d.playerId, d.fileId, d.fileName, d.position, d.playSource, d.totalLength, d.action,
+        ]);
+        break;
+      }
+      case 'UsageSessionStarted': {
+        const d = e.data;
+        add(t.sessionStarts, [e.id, d.userId, chTime(d.clientTime), chTime(d.receivedAt), d.sessionId, d.residentIds, d.activityIds, d.outdoors]);
+        break;
+      }
+      case 'UsageSessionStopped': {
+        const d = e.data;
+        add(t.sessionStops, [e.id, d.userId, chTime(d.clientTime), chTime(d.receivedAt), d.sessionId]);
+        break;
+      }
+      case 'AudioFileEvaluated':
+      case 'MessageItemEvaluated':
+      case 'EvaluationChanged': {
+        const d = e.data;
+        const [targetType, targetId] =
+          e.type === 'AudioFileEvaluated' ? ['audioFile', e.data.audioFileId]
+          : e.type === 'MessageItemEvaluated' ? ['messageItem', e.data.messageItemId]
+          : [null, null];
+        // Evaluations carry no receivedAt: the recorded time stands in.
+        add(t.evaluations, [e.id, d.userId, chTime(d.clientTime), toClickHouseTime(e.recordedAt), d.evaluationId, e.type, targetType, targetId, d.score]);
+        break;
+      }
+      case 'MessageItemActionLogged': {
+        const d = e.data;
+        add(t.messageItemActions, [e.id, d.userId, chTime(d.clientTime), chTime(d.receivedAt), d.messageItemId, d.action]);
+        break;
+      }
+      case 'ButtonActionLogged': {
+        const d = e.data;
+        add(t.buttonActions, [e.id, d.userId, chTime(d.clientTime), chTime(d.receivedAt), d.button, JSON.stringify(d.params)]);
+        break;
+      }
+      case 'SearchLogged': {
+        const d = e.data;
+        add(t.searches, [
+          e.id, d.userId, chTime(d.clientTime), chTime(d.receivedAt),
+          d.query, d.categoryIds, d.musicPieces, d.musicCategories, d.audioPrograms, d.recipes,
+        ]);
+        break;
+      }
+      case 'ClientVersionReported': {
+        const d = e.data;
+        add(t.clientVersions, [e.id, d.userId, chTime(d.clientTime), chTime(d.receivedAt), d.version]);
+        break;
+      }
+    }
+  }
+  return rows;
+}
+
+/**
+ * The batch's rows that the derivation reads, with the values the raw tables would give back
+ * (instants truncated to the millisecond as DateTime64(3) stores them), so a window can use them
+ * without reading them back from the tables.
+ */
+export function derivationRows(events: readonly UsageWarehouseEvent[]): RawRows {
+  const rows: RawRows = { samples: [], videoActions: [], starts: [], stops: [] };
+  for (const e of events) {
+    switch (e.type) {
+      case 'PlaySampled': {
+        const d = e.data;
+        rows.samples.push({
+          userId: d.userId, eventId: e.id, clientTime: Date.parse(d.clientTime), audioFileId: d.audioFileId, position: d.position,
+          playSource: d.playSource, itemType: d.itemType, categoryId: d.categoryId, manualStart: d.manualStart,
         });
         break;
       }
       case 'VideoActionLogged': {
         const d = e.data;
-        add(t.videoActions, {
-          ...usageColumns(e),
-          player_id: d.playerId,
-          file_id: d.fileId,
-          file_name: d.fileName,
-          position: d.position,
-          play_source: d.playSource,
-          total_length: d.totalLength,
-          action: d.action,
+        rows.videoActions.push({
+          userId: d.userId, eventId: e.id, clientTime: Date.parse(d.clientTime), playerId: d.playerId, fileId: d.fileId, fileName: d.fileName,
+          position: d.position, playSource: d.playSource, totalLength: d.totalLength, action: d.action,
         });
         break;
       }
-      case 'UsageSessionStarted':
-        add(t.sessionStarts, { ...usageColumns(e), session_id: e.data.sessionId, resident_ids: e.data.residentIds, activity_ids: e.data.activityIds, outdoors: e.data.outdoors });
-        break;
-      case 'UsageSessionStopped':
-        add(t.sessionStops, { ...usageColumns(e), session_id: e.data.sessionId });
-        break;
-      case 'AudioFileEvaluated':
-      case 'MessageItemEvaluated':
-      case 'EvaluationChanged': {
+      case 'UsageSessionStarted': {
         const d = e.data;
-        const target =
-          e.type === 'AudioFileEvaluated' ? { target_type: 'audioFile', target_id: e.data.audioFileId }
-          : e.type === 'MessageItemEvaluated' ? { target_type: 'messageItem', target_id: e.data.messageItemId }
-          : { target_type: null, target_id: null };
-        add(t.evaluations, {
-          event_id: e.id,
-          user_id: d.userId,
-          client_time: chTime(d.clientTime),
-          received_at: toClickHouseTime(e.recordedAt),
-          evaluation_id: d.evaluationId,
-          event_type: e.type,
-          ...target,
-          score: d.score,
-        });
+        rows.starts.push({ userId: d.userId, eventId: e.id, clientTime: Date.parse(d.clientTime), sessionId: d.sessionId, residentIds: d.residentIds, activityIds: d.activityIds, outdoors: d.outdoors });
         break;
       }
-      case 'MessageItemActionLogged':
-        add(t.messageItemActions, { ...usageColumns(e), message_item_id: e.data.messageItemId, action: e.data.action });
-        break;
-      case 'ButtonActionLogged':
-        add(t.buttonActions, { ...usageColumns(e), button: e.data.button, params: JSON.stringify(e.data.params) });
-        break;
-      case 'SearchLogged': {
+      case 'UsageSessionStopped': {
         const d = e.data;
-        add(t.searches, {
-          ...usageColumns(e),
-          query: d.query,
-          category_ids: d.categoryIds,
-          music_pieces: d.musicPieces,
-          music_categories: d.musicCategories,
-          audio_programs: d.audioPrograms,
-          recipes: d.recipes,
-        });
+        rows.stops.push({ userId: d.userId, eventId: e.id, clientTime: Date.parse(d.clientTime), sessionId: d.sessionId });
         break;
       }
-      case 'ClientVersionReported':
-        add(t.clientVersions, { ...usageColumns(e), version: e.data.version });
+      default:
         break;
     }
   }

@@ -3,13 +3,13 @@ import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
 import { conflict, invalidRequest, notFound } from '../../infra/errors.ts';
 import { handleCommand } from '../../infra/event-store/decider.ts';
 import { eventId } from '../../infra/event-store/event-ids.ts';
-import { LOG_START, type EventStore } from '../../infra/event-store/event-store.ts';
+import { LOG_START, type EventStore, type LogPosition } from '../../infra/event-store/event-store.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
 import type { RebuildProgress } from '../../schemas/api/rebuild.ts';
 import { streams } from '../../schemas/events/index.ts';
 import type { UsageRules } from '../../schemas/events/usage-rules.ts';
 import { readCheckpoint, readCheckpoints, readCurrentVersions, setCurrentVersion } from '../engine/checkpoint-store.ts';
-import { createProjectionRunner, type ProjectionRunner } from '../engine/runner.ts';
+import { createProjectionRunner, type ProjectionRunner, type ProjectionStatus } from '../engine/runner.ts';
 import { ensureWarehouseVersions, insertWarehouseVersion, markWarehouseVersionDropped, readWarehouseVersions, retirableUsageWarehouseProjector, type WarehouseVersion } from './rebuild-versions.ts';
 import { createWarehouseTables, dropWarehouseTables } from './tables.ts';
 import { usageWarehouseName } from './usage-warehouse-projector.ts';
@@ -50,6 +50,7 @@ export function createRebuilds(options: RebuildOptions) {
   const runners = new Map<number, ProjectionRunner>();
   /** Recent (time, eventsDone) per version, for the rate. */
   const samples = new Map<number, { at: number; done: number }[]>();
+  const startups = new Map<number, Promise<void>>();
 
   async function versions(): Promise<VersionsState> {
     await ensureWarehouseVersions(sql);
@@ -69,14 +70,32 @@ export function createRebuilds(options: RebuildOptions) {
     const projector = retirableUsageWarehouseProjector({ version: version.version, rules: version.rules, clock: options.clock });
     const runner = createProjectionRunner({ log, sql, warehouse, projectors: [projector], batchSize: options.batchSize, pollIntervalMs: options.pollIntervalMs });
     runners.set(version.version, runner);
-    void runner.start();
+    const started = runner.start();
+    // Until start resolves the runner calls itself stopped; a status asked meanwhile waits for it.
+    startups.set(version.version, started.catch(() => undefined));
+    void started;
   }
 
-  async function progress(version: WarehouseVersion): Promise<RebuildProgress> {
+  /** The last counts per version: counting a long log takes a while (on PGlite, on the thread that also projects). */
+  const counts = new Map<number, { at: number; took: number; total: number; left: number }>();
+
+  async function countEvents(version: number, position: LogPosition, fresh: boolean) {
+    const last = counts.get(version);
+    // At most a tenth of the time goes to counting, however often the progress is asked for.
+    if (!fresh && last && Date.now() - last.at < 10 * last.took) return last;
+    const started = Date.now();
+    const [total, left] = await Promise.all([log.backlog(LOG_START), log.backlog(position)]);
+    const counted = { at: Date.now(), took: Date.now() - started, total: total.events, left: left.events };
+    counts.set(version, counted);
+    return counted;
+  }
+
+  async function progress(version: WarehouseVersion, fresh = false): Promise<RebuildProgress> {
     const checkpoint = await readCheckpoint(sql, usageWarehouseName, version.version);
-    const [total, left] = await Promise.all([log.backlog(LOG_START), log.backlog(checkpoint.position)]);
+    const { at: now, total: totalEvents, left: leftEvents } = await countEvents(version.version, checkpoint.position, fresh);
+    const total = { events: totalEvents };
+    const left = { events: leftEvents };
     const done = total.events - left.events;
-    const now = Date.now();
     const history = [...(samples.get(version.version) ?? []), { at: now, done }].filter((s) => now - s.at <= 10_000);
     samples.set(version.version, history);
     const oldest = history[0]!;
@@ -134,7 +153,7 @@ export function createRebuilds(options: RebuildOptions) {
     async switchVersion(): Promise<number> {
       const { rebuild } = await versions();
       if (!rebuild) throw conflict('No rebuild to switch to');
-      const status = await progress(rebuild);
+      const status = await progress(rebuild, true);
       if (!status.caughtUp) throw conflict(`Version ${rebuild.version} has not caught up yet (${status.eventsDone} of ${status.eventsTotal} events)`);
       await setCurrentVersion(sql, usageWarehouseName, rebuild.version);
       return rebuild.version;
@@ -156,6 +175,12 @@ export function createRebuilds(options: RebuildOptions) {
       const { droppable } = await versions();
       for (const v of droppable) await this.dropVersion(v.version);
       return droppable.map((v) => v.version);
+    },
+
+    /** Status of the versions this manager runs, so GET /api/admin/projections shows a rebuild while it builds. */
+    async runnerStatuses(): Promise<ProjectionStatus[]> {
+      await Promise.all(startups.values());
+      return (await Promise.all([...runners.values()].map((r) => r.status()))).flat();
     },
 
     /** Runners started here: a switched-to version keeps running in its rebuild runner until the process stops. */

@@ -4,9 +4,12 @@ import { defaultUsageRules, type UsageRules } from '../../schemas/events/usage-r
 import { warehouseProjector, type WarehouseContext } from '../engine/projector.ts';
 import { deriveUserUsage } from './derivation/derive-user-usage.ts';
 import type { UserUsage } from './derivation/types.ts';
-import { activityEnd, dailyUsageRows, memberRow, playRow, playTombstone, sessionRow, sessionTombstone, videoViewRow, viewTombstone } from './derived-rows.ts';
+import {
+  activityEnd, dailyUsageColumns, dailyUsageRows, memberColumns, memberRow, playColumns, playRow, playTombstone, recheckColumns, sessionColumns, sessionRow,
+  sessionTombstone, videoViewColumns, videoViewRow, viewTombstone,
+} from './derived-rows.ts';
 import { loadDayFigures, loadSessionSpans, loadWindows, type LoadedRows, type OldSpan, type UserWindow } from './load.ts';
-import { derivationInstant, rawRowsByTable, usageWarehouseEvents, type UsageWarehouseEvent } from './raw-rows.ts';
+import { derivationInstant, derivationRows, rawRowsByTable, usageWarehouseEvents, type UsageWarehouseEvent } from './raw-rows.ts';
 import { defaultTimeZone, postgresReferenceData, type ReferenceData } from './reference.ts';
 import { createWarehouseTables, warehouseTables, type WarehouseTables } from './tables.ts';
 import { closeRegion, overlaps, widerWindowIfNeeded, type Span } from './windows.ts';
@@ -78,7 +81,12 @@ const versionOf = (p: LogPosition) => ((BigInt(p.tx) << 64n) | BigInt(p.seq)).to
 async function projectBatch(ctx: BatchContext, events: readonly UsageWarehouseEvent[]): Promise<void> {
   const { warehouse, t, rules } = ctx;
   const version = versionOf(events.at(-1)!.position);
-  for (const [table, rows] of rawRowsByTable(events, t)) await warehouse.insert(table, rows);
+  // The raw rows go in after the first round has loaded its windows: the derivation takes the
+  // batch's own rows from memory, so the tables give back only what earlier batches wrote.
+  let rawInserted: Promise<void> | undefined;
+  const insertRaw = () =>
+    (rawInserted ??= Promise.all([...rawRowsByTable(events, t)].map(([table, { columns, rows }]) => warehouse.insertCompact(table, columns, rows))).then(() => undefined));
+  const fresh = derivationRows(events);
 
   const gapMs = rules.maxPauseSeconds * 1000 + 1;
   const touched = new Map<number, Touch>();
@@ -101,7 +109,7 @@ async function projectBatch(ctx: BatchContext, events: readonly UsageWarehouseEv
     `SELECT user_id AS userId, toUnixTimestamp64Milli(recheck_at) AS at FROM ${t.rechecks} FINAL WHERE recheck_at <= '${toClickHouseTime(new Date(ctx.now))}'`,
   );
   for (const d of due) touch(d.userId, d.at - gapMs);
-  if (touched.size === 0) return;
+  if (touched.size === 0) return insertRaw();
 
   const zones = await ctx.reference.timeZones([...touched.keys()]);
   const out = new DerivedRows(version);
@@ -116,7 +124,9 @@ async function projectBatch(ctx: BatchContext, events: readonly UsageWarehouseEv
     return { ...core, start: reach.start - marginMs, end: reach.end + marginMs };
   });
   for (let round = 1; windows.length > 0; round++) {
-    const loaded = await loadWindows(warehouse, t, windows);
+    const loaded = await loadWindows(warehouse, t, windows, fresh);
+    // Written while the derivation runs (ClickHouse on its threads, the derivation on this one).
+    void insertRaw().catch(() => undefined);
     const byUser = groupByUser(loaded);
     const catalogue = await ctx.reference.catalogue(
       [...new Set(loaded.samples.filter((s) => s.itemType === 'Audio').map((s) => s.audioFileId))],
@@ -150,6 +160,7 @@ async function projectBatch(ctx: BatchContext, events: readonly UsageWarehouseEv
     windows = next;
   }
 
+  await insertRaw();
   await out.write(ctx, due);
 }
 
@@ -183,12 +194,12 @@ function groupByUser(loaded: LoadedRows) {
 
 /** The rows of one batch, collected over every user and round, written with ONE insert per table. */
 class DerivedRows {
-  readonly sessions: object[] = [];
-  readonly plays: object[] = [];
-  readonly views: object[] = [];
-  readonly participants: object[] = [];
-  readonly activities: object[] = [];
-  readonly rechecks: object[] = [];
+  readonly sessions: unknown[][] = [];
+  readonly plays: unknown[][] = [];
+  readonly views: unknown[][] = [];
+  readonly participants: unknown[][] = [];
+  readonly activities: unknown[][] = [];
+  readonly rechecks: unknown[][] = [];
   /** (user, day) whose daily usage is computed again once the sessions are written */
   readonly days = new Map<number, Set<string>>();
 
@@ -209,16 +220,16 @@ class DerivedRows {
     for (const { session, span } of written) {
       this.sessions.push(sessionRow(session, span.end, v));
       days.add(session.day);
-      for (const id of session.residentIds) this.participants.push(memberRow(userId, session.sessionId, session.day, 'resident_id', id, v, false));
-      for (const id of session.activityIds) this.activities.push(memberRow(userId, session.sessionId, session.day, 'activity_id', id, v, false));
+      for (const id of session.residentIds) this.participants.push(memberRow(userId, session.sessionId, session.day, id, v, false));
+      for (const id of session.activityIds) this.activities.push(memberRow(userId, session.sessionId, session.day, id, v, false));
     }
     for (const o of old.oldSessions) {
       if (!overlaps(o, region)) continue;
       const now = writtenIds.get(o.id);
       if (o.day) days.add(o.day);
       if (!now) this.sessions.push(sessionTombstone(o, v));
-      for (const id of o.residentIds ?? []) if (!now?.residentIds.includes(id)) this.participants.push(memberRow(userId, o.id, o.day ?? '1970-01-01', 'resident_id', id, v, true));
-      for (const id of o.activityIds ?? []) if (!now?.activityIds.includes(id)) this.activities.push(memberRow(userId, o.id, o.day ?? '1970-01-01', 'activity_id', id, v, true));
+      for (const id of o.residentIds ?? []) if (!now?.residentIds.includes(id)) this.participants.push(memberRow(userId, o.id, o.day ?? '1970-01-01', id, v, true));
+      for (const id of o.activityIds ?? []) if (!now?.activityIds.includes(id)) this.activities.push(memberRow(userId, o.id, o.day ?? '1970-01-01', id, v, true));
     }
     const playIds = new Set<string>();
     for (const p of derived.plays) {
@@ -235,27 +246,29 @@ class DerivedRows {
     }
     for (const o of old.oldViews) if (overlaps(o, region) && !viewIds.has(o.id)) this.views.push(viewTombstone(o, v));
     if (derived.recheckAt !== null) {
-      this.rechecks.push({ user_id: userId, recheck_at: toClickHouseTime(new Date(derived.recheckAt)), derived_version: v, is_deleted: 0 });
+      this.rechecks.push([userId, toClickHouseTime(new Date(derived.recheckAt)), v, 0]);
     }
   }
 
   async write(ctx: BatchContext, due: readonly { userId: number; at: number }[]): Promise<void> {
     const { warehouse, t } = ctx;
     // Rechecks done in this batch are tombstoned unless the derivation asked for the same one again.
-    const again = new Set(this.rechecks.map((r) => JSON.stringify([(r as { user_id: number }).user_id, (r as { recheck_at: string }).recheck_at])));
+    const again = new Set(this.rechecks.map(([userId, at]) => `${String(userId)}|${String(at)}`));
     for (const d of due) {
       const at = toClickHouseTime(new Date(d.at));
-      if (!again.has(JSON.stringify([d.userId, at]))) this.rechecks.push({ user_id: d.userId, recheck_at: at, derived_version: this.version, is_deleted: 1 });
+      if (!again.has(`${d.userId}|${at}`)) this.rechecks.push([d.userId, at, this.version, 1]);
     }
-    await warehouse.insert(t.sessions, this.sessions);
-    await warehouse.insert(t.plays, this.plays);
-    await warehouse.insert(t.sessionParticipants, this.participants);
-    await warehouse.insert(t.sessionActivities, this.activities);
-    await warehouse.insert(t.videoViews, this.views);
-    await warehouse.insert(t.rechecks, this.rechecks);
+    await Promise.all([
+      warehouse.insertCompact(t.sessions, sessionColumns, this.sessions),
+      warehouse.insertCompact(t.plays, playColumns, this.plays),
+      warehouse.insertCompact(t.sessionParticipants, memberColumns('resident_id'), this.participants),
+      warehouse.insertCompact(t.sessionActivities, memberColumns('activity_id'), this.activities),
+      warehouse.insertCompact(t.videoViews, videoViewColumns, this.views),
+      warehouse.insertCompact(t.rechecks, recheckColumns, this.rechecks),
+    ]);
     // Daily figures read the sessions table itself: a window rarely covers whole days.
     const days = new Map([...this.days].filter(([, set]) => set.size > 0));
     const figures = await loadDayFigures(warehouse, t, days);
-    await warehouse.insert(t.dailyUsage, dailyUsageRows(days, figures, this.version));
+    await warehouse.insertCompact(t.dailyUsage, dailyUsageColumns, dailyUsageRows(days, figures, this.version));
   }
 }

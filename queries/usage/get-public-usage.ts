@@ -46,20 +46,26 @@ export async function getPublicUsage(sql: Queryable, source: UsageWarehouse, use
 }
 
 /**
- * A public-report session reads the report of the user it logged in as or that user's
- * public_report_user_id, nothing else; any other session the caller's own or administered users.
+ * The report of the caller's own unit or of its public_report_user_id (spec 3 section 3: a
+ * public-report user is stored per user) is open to the caller, whether it came by the rtoken or
+ * logged in with a password as a showOnlyPublicReport user. A public-report token session reads
+ * nothing else; any other session also the users it administers.
  */
 export async function authorizePublicReport(request: FastifyRequest, userId: number): Promise<ReportUser> {
   const session = requireUser(request, { allowPublicReport: true });
-  const user = await loadReportUser(request.server.deps.sql, userId);
-  if (session.publicReport) {
-    const [row] = await request.server.deps.sql.query<{ public_report_user_id: number | null }>('SELECT public_report_user_id FROM users WHERE id = $1', [session.userId]);
-    const allowed = session.userId === userId || (row?.public_report_user_id != null && Number(row.public_report_user_id) === userId);
-    if (!allowed) throw accessDenied();
-  }
+  const { sql } = request.server.deps;
+  const ownReport = session.userId === userId || (await publicReportUserOf(sql, session.userId)) === userId;
+  // Checked before NotFound, so a token cannot probe which user ids exist.
+  if (session.publicReport && !ownReport) throw accessDenied();
+  const user = await loadReportUser(sql, userId);
   if (!user) throw notFound();
-  if (!session.publicReport) await requireAdminOf(request, userId);
+  if (!ownReport) await requireAdminOf(request, userId);
   return user;
+}
+
+async function publicReportUserOf(sql: Queryable, userId: number): Promise<number | null> {
+  const [row] = await sql.query<{ public_report_user_id: number | null }>('SELECT public_report_user_id FROM users WHERE id = $1', [userId]);
+  return row?.public_report_user_id == null ? null : Number(row.public_report_user_id);
 }
 
 export function getPublicUsageRoute(app: App): void {

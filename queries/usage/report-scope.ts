@@ -8,6 +8,7 @@ import type { Queryable } from '../../infra/sql/sql.ts';
 import { usageWarehouseName } from '../../projections/warehouse/usage-warehouse-projector.ts';
 import { warehouseTables, type WarehouseTables } from '../../projections/warehouse/tables.ts';
 import { maxReportDays } from '../../schemas/api/usage-report.ts';
+import { missingTablesAsEmpty } from './missing-tables-as-empty.ts';
 
 // What every usage report query needs before its SQL: who is asked about (and may the caller see
 // it), which period exactly, and which warehouse version's tables are current.
@@ -86,5 +87,5 @@ export async function currentUsageWarehouse(deps: { sql: Queryable; warehouse?: 
     throw error;
   });
   const version = rows[0] ? Number(rows[0].current_version) : 1;
-  return { warehouse: deps.warehouse, t: warehouseTables(version) };
+  return { warehouse: missingTablesAsEmpty(deps.warehouse), t: warehouseTables(version) };
 }

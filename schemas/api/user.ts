@@ -106,6 +106,12 @@ export const CurrentUser = z.object({
   publicReport: z.boolean(),
   loginTime: z.iso.datetime({ offset: true }),
   timeZone: z.string(),
+  /**
+   * Whose public report this login shows (spec 3 section 3): users.public_report_user_id, or for a
+   * public-report token session the unit the token opens. Null: the user's own. Optional so older
+   * clients and fixtures stay valid.
+   */
+  publicReportUserId: z.number().int().nullable().optional(),
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 

@@ -7,7 +7,15 @@ const at = z.iso.datetime({ offset: true });
 
 export const FavoriteListCreated = z.object({
   type: z.literal('FavoriteListCreated'),
-  data: z.object({ listId, userId, name: z.string().min(1).max(200), description: z.string().max(10_000), at }),
+  data: z.object({
+    listId,
+    userId,
+    name: z.string().min(1).max(200),
+    description: z.string().max(10_000),
+    at,
+    /** Shared read-only with the members of this user group. */
+    userGroupId: z.number().int().nonnegative().nullable().optional(),
+  }),
 });
 export const FavoriteListRenamed = z.object({
   type: z.literal('FavoriteListRenamed'),
@@ -15,7 +23,10 @@ export const FavoriteListRenamed = z.object({
 });
 export const FavoriteListCopied = z.object({
   type: z.literal('FavoriteListCopied'),
-  data: z.object({ listId, userId, fromListId: listId, at }),
+  // The copied content follows as AudioFileFavorited / RecipeFavorited events of the new list, so
+  // projecting a copy never depends on what the source list holds later. fromUserId: the owner
+  // of the source (list 0 is everyone's default list).
+  data: z.object({ listId, userId, fromListId: listId, fromUserId: userId.optional(), at }),
 });
 export const FavoriteListRemoved = z.object({
   type: z.literal('FavoriteListRemoved'),
@@ -42,6 +53,12 @@ export const RecipeUnfavorited = z.object({
   data: z.object({ listId, userId, recipeId: z.number().int().nonnegative(), admin: z.boolean(), at }),
 });
 
+/** A user's active list (stream `favorites-{userId}`); null: none. */
+export const ActiveFavoriteListSet = z.object({
+  type: z.literal('ActiveFavoriteListSet'),
+  data: z.object({ userId, listId: listId.nullable(), at }),
+});
+
 export const FavoriteEvent = z.discriminatedUnion('type', [
   FavoriteListCreated,
   FavoriteListRenamed,
@@ -52,5 +69,6 @@ export const FavoriteEvent = z.discriminatedUnion('type', [
   AudioFileFavoriteMoved,
   RecipeFavorited,
   RecipeUnfavorited,
+  ActiveFavoriteListSet,
 ]);
 export type FavoriteEvent = z.infer<typeof FavoriteEvent>;

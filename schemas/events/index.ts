@@ -55,6 +55,7 @@ export const eventCatalogue: Record<EventType, { version: number; stream: Stream
   AudioFileFavoriteMoved: { version: 1, stream: 'favoriteList' },
   RecipeFavorited: { version: 1, stream: 'favoriteList' },
   RecipeUnfavorited: { version: 1, stream: 'favoriteList' },
+  ActiveFavoriteListSet: { version: 1, stream: 'defaultFavorites' },
   MessageDrafted: { version: 1, stream: 'message' },
   MessageUpdated: { version: 1, stream: 'message' },
   RecipientsSet: { version: 1, stream: 'message' },

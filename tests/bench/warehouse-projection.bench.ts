@@ -72,14 +72,23 @@ async function main(): Promise<void> {
   try {
     await projector.setup(warehouse);
     const events = [...generate()];
+    const load = os.loadavg()[0]!;
+    const cpu = process.cpuUsage();
     const started = performance.now();
     for (let i = 0; i < events.length; i += batchSize) await projector.apply(warehouse, events.slice(i, i + batchSize));
     const seconds = (performance.now() - started) / 1000;
+    const used = process.cpuUsage(cpu);
+    // CPU seconds of every thread of this process (Node and chDB): on a shared machine the wall
+    // time follows the others' load, the CPU time much less.
+    const cpuSeconds = (used.user + used.system) / 1e6;
     const t = warehouseTables(1);
     const [counts] = await warehouse.query<{ plays: number; sessions: number }>(
       `SELECT (SELECT count() FROM ${t.plays} FINAL) AS plays, (SELECT count() FROM ${t.sessions} FINAL) AS sessions`,
     );
-    console.log(`${events.length} events (${users} users) in ${seconds.toFixed(1)} s, batches of ${batchSize}: ${Math.round(events.length / seconds)} events/s`);
+    console.log(
+      `${events.length} events (${users} users) in ${seconds.toFixed(1)} s, batches of ${batchSize}: ${Math.round(events.length / seconds)} events/s; ` +
+        `${cpuSeconds.toFixed(1)} CPU s (${Math.round(events.length / cpuSeconds)} events per CPU second); load ${load.toFixed(2)} -> ${os.loadavg()[0]!.toFixed(2)}`,
+    );
     console.log(`derived ${counts!.plays} plays and ${counts!.sessions} sessions; ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown cpu'}`);
   } finally {
     await warehouse.close();

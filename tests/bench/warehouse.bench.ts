@@ -5,7 +5,9 @@ import { parseArgs } from 'node:util';
 import { buildApp } from '../../infra/app.ts';
 import { connectWarehouse } from '../../infra/clickhouse/clickhouse.ts';
 import { migrate } from '../../infra/db/migrate.ts';
+import { LOG_START } from '../../infra/event-store/event-store.ts';
 import { createPostgresEventStore } from '../../infra/event-store/postgres-event-store.ts';
+import { oneColumnLog } from './one-column-log.ts';
 import { generateWorkload, yesterday } from '../../infra/generate/generate-workload.ts';
 import { ensureGeneratedUnits } from '../../infra/generate/generated-units.ts';
 import { demoPassword } from '../../infra/seed/demo-units.ts';
@@ -15,6 +17,7 @@ import { createProjectionRunner } from '../../projections/engine/runner.ts';
 import { createUsageWarehouseProjector } from '../../projections/warehouse/usage-warehouse-projector.ts';
 import { defaultUsageRules } from '../../schemas/events/usage-rules.ts';
 import { DateTime } from 'luxon';
+import { Session as InspectorSession } from 'node:inspector/promises';
 
 // `npm run bench:warehouse -- [--units 200] [--days 3] [--http-units 4] [--http-days 3] [--queries 40]`:
 // the usage warehouse end to end on the embedded default (PGlite on disk, chDB) in a temp dir:
@@ -32,6 +35,14 @@ const { values } = parseArgs({
     'http-days': { type: 'string', default: '3' },
     queries: { type: 'string', default: '40' },
     'max-minutes': { type: 'string', default: '20' },
+    // Keeps the PGlite log in this directory; a second run with the same directory skips ingest and
+    // projects the same events again from position 0 (into a fresh chDB), so runs compare like for like.
+    'data-dir': { type: 'string' },
+    // Writes a V8 CPU profile of the projection phase alone (chDB's own threads are not in it).
+    'cpu-profile': { type: 'string' },
+    'batch-size': { type: 'string', default: '50000' },
+    // Projects through oneColumnLog (one-column-log.ts): the proposed faster readAll, for comparison.
+    'one-column-read': { type: 'boolean', default: false },
   },
 });
 const units = Number(values.units);
@@ -48,6 +59,12 @@ const loads: number[] = [];
 const sampler = setInterval(() => loads.push(os.loadavg()[0]!), 5000);
 sampler.unref();
 
+/** CPU seconds (user + system, every thread of this process: Node, PGlite and chDB) since `start`. */
+const cpuSecondsSince = (start: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1e6;
+};
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function timed(count: number, request: () => Promise<{ statusCode: number; body: string }>): Promise<{ p50: number; p95: number }> {
@@ -62,8 +79,27 @@ async function timed(count: number, request: () => Promise<{ statusCode: number;
   return { p50: percentile(ms, 50), p95: percentile(ms, 95) };
 }
 
+async function profiled<T>(file: string | undefined, work: () => Promise<T>): Promise<T> {
+  if (!file) return work();
+  const inspector = new InspectorSession();
+  inspector.connect();
+  await inspector.post('Profiler.enable');
+  await inspector.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await inspector.post('Profiler.stop');
+    fs.writeFileSync(file, JSON.stringify(profile));
+    inspector.disconnect();
+  }
+}
+
 async function main(): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sointu-warehouse-bench-'));
+  const keep = values['data-dir'];
+  const dir = keep ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sointu-warehouse-bench-'));
+  fs.mkdirSync(dir, { recursive: true });
+  // The warehouse is always built from nothing: the projection phase is a rebuild from position 0.
+  fs.rmSync(path.join(dir, 'chdb'), { recursive: true, force: true });
   const sql = await createPgliteSql(path.join(dir, 'pglite'));
   await migrate(sql);
   const store = createPostgresEventStore(sql);
@@ -79,32 +115,68 @@ async function main(): Promise<void> {
     const names = await ensureGeneratedUnits(sql, units);
     await sql.query(
       `INSERT INTO user_admins (admin_user_id, user_id)
-       SELECT (SELECT id FROM users WHERE name = 'admin'), id FROM users WHERE name = ANY($1::text[])`,
+       SELECT (SELECT id FROM users WHERE name = 'admin'), id FROM users WHERE name = ANY($1::text[])
+       ON CONFLICT DO NOTHING`,
       [names],
     );
 
     // HTTP on the most recent days, the bulk before them, so the two never write the same facts.
     const lastDay = yesterday(now);
-    const http = await generateWorkload({ app, unitNames: names.slice(0, httpUnits), days: httpDays, until: lastDay, seed: 1, via: 'http' });
-    console.log(`HTTP ingest: ${http.events} events, ${http.posts} posts in ${http.seconds.toFixed(1)} s: ${http.eventsPerSecond} events/s, ${(http.posts / http.seconds).toFixed(0)} posts/s`);
-    const bulkUntil = DateTime.fromISO(lastDay).minus({ days: httpDays }).toISODate()!;
-    const bulk = await generateWorkload({ app, unitNames: names, days, until: bulkUntil, seed: 1, via: 'direct', batchPosts: 1000 });
-    console.log(`Direct ingest: ${bulk.events} events, ${bulk.posts} posts in ${bulk.seconds.toFixed(1)} s: ${bulk.eventsPerSecond} events/s`);
+    // Written once the ingest finished: a reused directory holds the whole generated log.
+    const ingested = path.join(dir, 'ingested.json');
+    let http: Awaited<ReturnType<typeof generateWorkload>> | null = null;
+    let bulk: Awaited<ReturnType<typeof generateWorkload>> | null = null;
+    if (fs.existsSync(ingested)) console.log(`Reusing the log in ${dir} (${fs.readFileSync(ingested, 'utf8')}): ingest skipped`);
+    else {
+      if (httpUnits > 0) {
+        http = await generateWorkload({ app, unitNames: names.slice(0, httpUnits), days: httpDays, until: lastDay, seed: 1, via: 'http' });
+        console.log(`HTTP ingest: ${http.events} events, ${http.posts} posts in ${http.seconds.toFixed(1)} s: ${http.eventsPerSecond} events/s, ${(http.posts / http.seconds).toFixed(0)} posts/s`);
+      }
+      const bulkUntil = DateTime.fromISO(lastDay).minus({ days: httpDays }).toISODate()!;
+      bulk = await generateWorkload({ app, unitNames: names, days, until: bulkUntil, seed: 1, via: 'direct', batchPosts: 1000 });
+      console.log(`Direct ingest: ${bulk.events} events, ${bulk.posts} posts in ${bulk.seconds.toFixed(1)} s: ${bulk.eventsPerSecond} events/s (load ${os.loadavg()[0]!.toFixed(2)})`);
+      if (keep) fs.writeFileSync(ingested, JSON.stringify({ units, days, httpUnits, httpDays, events: bulk.events + (http?.events ?? 0) }));
+    }
     const [total] = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM events');
+    // A reused log keeps the old checkpoints: start this version from nothing again.
+    await sql.query("DELETE FROM projection_checkpoints WHERE name = 'usage-warehouse'").catch(() => undefined);
 
+    const log = values['one-column-read'] ? oneColumnLog(sql, store) : store;
     const runner = createProjectionRunner({
-      log: store, sql, warehouse, batchSize: 5000, pollIntervalMs: 100,
+      log, sql, warehouse, batchSize: Number(values['batch-size']), pollIntervalMs: 100,
       projectors: [createUsageWarehouseProjector({ version: 1, rules: defaultUsageRules, clock: () => Date.now() })],
     });
-    const projectionStarted = performance.now();
-    await runner.start();
-    try {
-      await runner.waitUntilCaughtUp(Number(values['max-minutes']) * 60_000);
-    } finally {
-      await runner.stop();
+    // The log read alone, in the runner's page size: what any projection of this log pays first.
+    const readStarted = performance.now();
+    const readCpu = process.cpuUsage();
+    let readEvents = 0;
+    for (let position = LOG_START; ; ) {
+      const page = await log.readAll(position, Number(values['batch-size']));
+      if (page.length === 0) break;
+      readEvents += page.length;
+      position = page.at(-1)!.position;
     }
+    const read = { events: readEvents, seconds: (performance.now() - readStarted) / 1000, cpuSeconds: cpuSecondsSince(readCpu) };
+    console.log(`Log read alone: ${read.events} events in ${read.seconds.toFixed(1)} s (${read.cpuSeconds.toFixed(1)} CPU s): ${Math.round(read.events / read.seconds)} events/s (load ${os.loadavg()[0]!.toFixed(2)})`);
+
+    const loadBefore = os.loadavg()[0]!;
+    const projectionCpu = process.cpuUsage();
+    const projectionStarted = performance.now();
+    await profiled(values['cpu-profile'], async () => {
+      await runner.start();
+      try {
+        await runner.waitUntilCaughtUp(Number(values['max-minutes']) * 60_000);
+      } finally {
+        await runner.stop();
+      }
+    });
     const projectionSeconds = (performance.now() - projectionStarted) / 1000;
-    console.log(`Projection: ${total!.n} events in ${projectionSeconds.toFixed(1)} s: ${Math.round(total!.n / projectionSeconds)} events/s`);
+    const projectionCpuSeconds = cpuSecondsSince(projectionCpu);
+    const projectionLoad = { before: loadBefore, after: os.loadavg()[0]! };
+    console.log(
+      `Projection from position 0 (a rebuild): ${total!.n} events in ${projectionSeconds.toFixed(1)} s (${projectionCpuSeconds.toFixed(1)} CPU s of this process, chDB included): ` +
+        `${Math.round(total!.n / projectionSeconds)} events/s (load ${loadBefore.toFixed(2)} -> ${projectionLoad.after.toFixed(2)})`,
+    );
 
     const login = async (username: string) => {
       const response = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password: demoPassword } });
@@ -116,23 +188,23 @@ async function main(): Promise<void> {
     const [unit] = await sql.query<{ id: number }>('SELECT id FROM users WHERE name = $1', [names[0]!]);
     const first = DateTime.fromISO(lastDay).minus({ days: 29 }).toISODate()!;
     const monthly = await timed(queries, () => app.inject({ method: 'GET', url: `/api/usage/${unit!.id}/${first}/${lastDay}`, headers: { cookie: unitCookie } }));
-    console.log(`GET /api/usage/{userId}/{first}/{last}: p50 ${monthly.p50.toFixed(1)} ms, p95 ${monthly.p95.toFixed(1)} ms`);
+    console.log(`GET /api/usage/{userId}/{first}/{last}: p50 ${monthly.p50.toFixed(1)} ms, p95 ${monthly.p95.toFixed(1)} ms (load ${os.loadavg()[0]!.toFixed(2)})`);
     const adminCookie = await login('admin');
     const all = await timed(queries, () => app.inject({ method: 'GET', url: `/api/usage?firstDay=${first}&lastDay=${lastDay}`, headers: { cookie: adminCookie } }));
-    console.log(`GET /api/usage (${units + 4} users): p50 ${all.p50.toFixed(1)} ms, p95 ${all.p95.toFixed(1)} ms`);
+    console.log(`GET /api/usage (${units + 4} users): p50 ${all.p50.toFixed(1)} ms, p95 ${all.p95.toFixed(1)} ms (load ${os.loadavg()[0]!.toFixed(2)})`);
 
     const cpus = os.cpus();
     console.log(JSON.stringify({
       machine: { nproc: cpus.length, cpu: cpus[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), freeGiB: Math.round(os.freemem() / 2 ** 30), node: process.version },
       loadAverage: { mean: +(loads.reduce((a, b) => a + b, 0) / Math.max(loads.length, 1)).toFixed(2), max: Math.max(...loads, 0) },
-      http, bulk, events: total!.n, projectionSeconds, monthly, all,
+      http, bulk, events: total!.n, read, projectionSeconds, projectionCpuSeconds, projectionLoad, monthly, all,
     }, null, 2));
   } finally {
     await app.close();
     await store.close();
     await warehouse.close();
     await sql.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (!keep) fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 

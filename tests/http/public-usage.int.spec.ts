@@ -39,6 +39,33 @@ describe('GET /api/public-usage/{id}/{first}/{last}', () => {
     expect((await s.t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
   });
 
+  it('should let a password login read the report of its public_report_user_id and no other', async () => {
+    // The demo `public` user: showOnlyPublicReport, logged in with a password, reporting on a unit.
+    const { cookie } = await s.t.login(s.publicUser);
+    const me = await s.t.app.inject({ method: 'GET', url: '/api/', headers: { cookie } });
+    expect(me.json()).toMatchObject({ id: s.publicUser.id, publicReport: false, publicReportUserId: s.unit.id });
+
+    const report = await s.t.app.inject({ method: 'GET', url: `/api/public-usage/${s.unit.id}/2026-01-14/2026-01-20`, headers: { cookie } });
+    expect(report.statusCode, report.body).toBe(200);
+    expect(PublicUsage.parse(report.json())).toMatchObject({ userId: s.unit.id, summaryData: { sessionCount: 3, sessionTotalLength: 1020 } });
+
+    for (const url of [`/api/public-usage/${s.other.id}/2026-01-14/2026-01-20`, `/api/usage/${s.unit.id}/2026-01-14/2026-01-20`]) {
+      const denied = await s.t.app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(denied.statusCode, url).toBe(403);
+      expect(denied.json().error.kind, url).toBe('AccessDenied');
+    }
+    // Its own (empty) public report stays open to it.
+    const own = await s.t.app.inject({ method: 'GET', url: `/api/public-usage/${s.publicUser.id}/2026-01-14/2026-01-20`, headers: { cookie } });
+    expect(own.json().summaryData).toEqual({ sessionCount: 0, sessionTotalLength: 0 });
+  });
+
+  it('should name no public report user for a unit without one, and NotFound an unknown user for an administrator', async () => {
+    expect((await s.t.app.inject({ method: 'GET', url: '/api/', headers: s.headers(s.unit) })).json().publicReportUserId).toBeNull();
+    const unknown = await s.t.app.inject({ method: 'GET', url: '/api/public-usage/999999/2026-01-14/2026-01-20', headers: s.headers(s.admin) });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.kind).toBe('NotFound');
+  });
+
   it('should refuse a period that ends before it starts with a ValidationError', async () => {
     const response = await s.t.app.inject({ method: 'GET', url: `/api/public-usage/${s.unit.id}/2026-01-16/2026-01-15`, headers: s.headers(s.unit) });
     expect(response.statusCode).toBe(400);
@@ -59,7 +86,7 @@ describe('POST /api/publicReportTokenLogin', () => {
     // The page still loads its user (GET /api/), flagged as a public-report session.
     const me = await s.t.app.inject({ method: 'GET', url: '/api/', headers });
     expect(me.statusCode, me.body).toBe(200);
-    expect(me.json()).toMatchObject({ id: s.publicUser.id, publicReport: true });
+    expect(me.json()).toMatchObject({ id: s.publicUser.id, publicReport: true, publicReportUserId: s.unit.id });
     // Its connectivity ping answers, without the unit's session token.
     const ping = await s.t.app.inject({ method: 'GET', url: '/api/ping', headers });
     expect(ping.statusCode, ping.body).toBe(200);
@@ -83,6 +110,8 @@ describe('POST /api/publicReportTokenLogin', () => {
     const { response, headers } = await tokenLogin('unit-token');
     expect(response.json()).toEqual({ publicReportUserId: s.unit.id });
     expect((await s.t.app.inject({ method: 'GET', url: `/api/public-usage/${s.unit.id}/2026-01-14/2026-01-20`, headers })).statusCode).toBe(200);
+    // A token of the unit itself names the unit as whose report the page shows.
+    expect((await s.t.app.inject({ method: 'GET', url: '/api/', headers })).json()).toMatchObject({ id: s.unit.id, publicReport: true, publicReportUserId: s.unit.id });
     const [after] = await s.t.sql.query<{ last_session_token: string | null }>('SELECT last_session_token FROM users WHERE id = $1', [s.unit.id]);
     expect(after!.last_session_token).toBe(before!.last_session_token);
   });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../infra/auth/password.ts';
 import { migrate } from '../../infra/db/migrate.ts';
 import { createFileStore } from '../../infra/files/file-store.ts';
+import { loadPlanLibrary } from '../../infra/generate/workload-reference.ts';
 import { contentTypes } from '../../infra/seed/demo-library.ts';
 import { demoLogins, demoPassword, demoPublicReportToken } from '../../infra/seed/demo-units.ts';
 import { seedDemoData, type SeedSummary } from '../../infra/seed/seed-demo-data.ts';
@@ -168,6 +169,12 @@ describe.each(['pglite', 'postgres'] as const)('seedDemoData on %s', (database) 
     expect(new Set(items.map((i) => i.type))).toEqual(new Set(['Music', 'News', 'Spiritual', 'Story', 'Game', 'Exercise']));
     expect(items.every((i) => i.audio_file_id !== null)).toBe(true);
     expect(first.recipes).toBeGreaterThanOrEqual(3);
+  });
+
+  it('should hold the message items the workload generator clicks, each with a content type', async () => {
+    const items = await sql.query<{ id: number; content_type: string | null }>('SELECT id, content_type FROM message_items ORDER BY id');
+    expect(items.map((i) => Number(i.id))).toEqual([...(await loadPlanLibrary(sql)).messageItemIds].sort((a, b) => a - b));
+    expect(items.every((i) => i.content_type !== null)).toBe(true);
   });
 
   it('should audit every seeded row in logging, without password hashes', async () => {

@@ -8,6 +8,7 @@ import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
 import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
+import type { FileStore } from '../../infra/files/file-store.ts';
 import { createTestDatabase } from './postgres-server.ts';
 
 // The one way HTTP tests get a server: the real app on a real database (PGlite in memory, or a
@@ -44,7 +45,7 @@ export interface TestApp {
 let userCount = 0;
 
 export async function buildTestApp(
-  options: { database?: TestDatabase; now?: () => Date; webDir?: string; config?: Partial<AppDeps['config']>; logger?: BuildOptions['logger']; warehouse?: Warehouse } = {},
+  options: { database?: TestDatabase; now?: () => Date; webDir?: string; config?: Partial<AppDeps['config']>; logger?: BuildOptions['logger']; warehouse?: Warehouse; files?: FileStore } = {},
 ): Promise<TestApp> {
   const sql = options.database === 'postgres' ? createPgSql(await createTestDatabase(process.env.TEST_DATABASE_URL!)) : await createPgliteSql();
   await migrate(sql);
@@ -57,6 +58,7 @@ export async function buildTestApp(
     now: options.now ?? (() => new Date()),
     webDir: options.webDir,
     warehouse: options.warehouse,
+    files: options.files,
   }, { logger: options.logger });
 
   return {

@@ -1,7 +1,15 @@
 import type { ModalRegistry } from '../components/modal-host.tsx';
 import { LogoutModal } from '../features/auth/components/logout-modal.tsx';
+import { EditFavoriteListModal } from '../features/favorites/components/edit-favorite-list-modal.tsx';
+import { ParticipationReportModal } from '../features/participation-report/components/participation-report-modal.tsx';
+import { StartSessionModal } from '../features/usage-session/components/start-session-modal.tsx';
+import { SearchAndAddModal } from './search-and-add-modal.tsx';
 
 // Modals that exist so far; the others show a 'not built yet' note inside the modal frame.
 export const modalRegistry: ModalRegistry = {
   LOGOUT: LogoutModal,
+  EDIT_FAVORITE_LIST: EditFavoriteListModal,
+  SEARCH: SearchAndAddModal,
+  RESIDENT_REPORT: ParticipationReportModal,
+  StartSession: StartSessionModal,
 };

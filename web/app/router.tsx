@@ -2,6 +2,12 @@ import type { ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import type { CurrentUser } from '../../schemas/api/user.ts';
 import { NotBuiltPanel } from '../components/not-built-panel.tsx';
+import { FavoritesPage } from '../features/favorites/components/favorites-page.tsx';
+import { FavoriteToggle } from '../features/favorites/components/favorite-toggle.tsx';
+import { SearchPage } from '../features/search/components/search-page.tsx';
+import { PublicReportPage } from '../features/public-report/components/public-report-page.tsx';
+import { ReportsPage } from '../features/reports/components/reports-page.tsx';
+import { RebuildPage } from '../features/rebuild/components/rebuild-page.tsx';
 import { SettingsPage } from '../features/settings/components/settings-page.tsx';
 import { isRouteAllowed, paths, rootRedirect, type RouteName } from '../routes/paths.ts';
 import { NoPagePanel } from './shell/no-page-panel.tsx';
@@ -18,9 +24,6 @@ const notBuilt: RouteName[] = [
   'recipes',
   'todaysRecipe',
   'musicChannels',
-  'favorites',
-  'search',
-  'reports',
   'users',
   'message',
   'messages',
@@ -28,13 +31,29 @@ const notBuilt: RouteName[] = [
   'drafts',
   'games',
   'msgs',
-  'publicReport',
 ];
 
 export function AppRoutes({ user }: { user: CurrentUser }) {
+  // A public-report token session may read nothing but the public report (spec 3 section 6).
+  if (user.publicReport) return <PublicReportPage user={user} />;
   const root = rootRedirect(user.config);
   return (
     <Switch>
+      <Route path={paths.reports.path}>
+        <Guarded name="reports" user={user}>
+          <ReportsPage user={user} />
+        </Guarded>
+      </Route>
+      <Route path={paths.rebuild.path}>
+        <Guarded name="rebuild" user={user}>
+          {user.adminOfUsers.length > 0 ? <RebuildPage /> : <Redirect to={paths.root.path} replace />}
+        </Guarded>
+      </Route>
+      <Route path={paths.publicReport.path}>
+        <Guarded name="publicReport" user={user}>
+          <PublicReportPage user={user} />
+        </Guarded>
+      </Route>
       <Route path={paths.root.path}>{root ? <Redirect to={root} replace /> : <NoPagePanel />}</Route>
       {(['settings', 'residents', 'activities'] as const).map((name) => (
         <Route key={name} path={paths[name].path}>
@@ -43,6 +62,16 @@ export function AppRoutes({ user }: { user: CurrentUser }) {
           </Guarded>
         </Route>
       ))}
+      <Route path={paths.favorites.path}>
+        <Guarded name="favorites" user={user}>
+          <FavoritesPage user={user} />
+        </Guarded>
+      </Route>
+      <Route path={paths.search.path}>
+        <Guarded name="search" user={user}>
+          <SearchPage user={user} favoriteButton={(file) => <FavoriteToggle audioFileId={file.id} user={user} />} />
+        </Guarded>
+      </Route>
       {notBuilt.map((name) => (
         <Route key={name} path={paths[name].path}>
           <Guarded name={name} user={user}>

@@ -1,4 +1,5 @@
-import { loadUser, login } from '../features/auth/stores/session-store.ts';
+import { loadUser, login, loginWithToken, session } from '../features/auth/stores/session-store.ts';
+import { loginWithReportToken } from '../features/public-report/stores/public-report-store.ts';
 import { setBearerToken } from '../lib/api-client.ts';
 
 // Spec 1 section 4: query parameters at start-up. username and password log in; jwtToken is kept
@@ -16,5 +17,11 @@ export async function runStartup(): Promise<void> {
   const password = params.get('password');
   if (params.size > 0) history.replaceState(null, '', location.pathname + location.hash);
   if (username && password) return login(username, password);
+  // Spec 1 section 4: token logs in with the mailed login link.
+  const token = params.get('token');
+  if (token) return loginWithToken(token);
+  const rtoken = params.get('rtoken');
+  // Spec 3 section 2: rtoken logs in to the public report; a refused token leaves the login screen.
+  if (rtoken && !(await loginWithReportToken(rtoken))) session.loginFailed = true;
   return loadUser({ time: params.get('time') ?? undefined });
 }

@@ -14,6 +14,7 @@ export const modalNames = [
   'HYDRATE',
   'IFrame',
   'RESIDENT_REPORT',
+  'StartSession',
 ] as const;
 export type ModalName = (typeof modalNames)[number];
 

@@ -47,6 +47,8 @@ export const paths = {
   games: route('/games', null, 'Games'),
   msgs: route('/msgs', 'msgs', 'Msgs'),
   publicReport: route('/public-report', 'showPublicReport', 'Public report'),
+  // Operators' screen (DOMAIN.md section 5); the router also requires adminOfUsers.
+  rebuild: route('/admin/rebuild', 'usageReport', 'Report rebuild'),
 } as const;
 
 export type RouteName = keyof typeof paths;

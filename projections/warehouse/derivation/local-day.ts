@@ -5,8 +5,13 @@ import { validationError } from '../../../infra/errors.ts';
 // Europe/Helsinki 2026-03-29 lasts 23 h and 2026-10-25 lasts 25 h (03:00-04:00 local happens
 // twice), so days are always computed by the zone's rules, never by adding 86 400 s.
 
+// Checking a zone builds an Intl formatter (~µs x 100): the derivation checks once per user and batch.
+const validZones = new Set<string>();
+
 export function assertTimeZone(zone: string): void {
-  if (!IANAZone.isValidZone(zone)) {
+  if (validZones.has(zone)) return;
+  if (IANAZone.isValidZone(zone)) validZones.add(zone);
+  else {
     throw validationError([{ path: 'timeZone', message: `Unknown time zone '${zone}'` }]);
   }
 }
@@ -42,11 +47,16 @@ export function daysOfRange(startMs: number, endMs: number, zone: string): strin
 /**
  * localDay and localTime for hot loops: luxon takes ~50 us a call (Intl), so the zone offset is
  * looked up once per UTC quarter hour. Exact for every zone in current use: offsets and transition
- * instants are whole quarter hours in UTC. One clock per derivation call, so the cache stays small.
+ * instants are whole quarter hours in UTC. The offsets of a zone are kept across calls (the
+ * projector derives thousands of users a batch); a bounded cache, emptied when it grows large.
  */
+const zoneOffsets = new Map<string, Map<number, number>>();
+const maxOffsetsPerZone = 500_000;
+
 export function localClock(zone: string): { day: (ms: number) => string; time: (ms: number) => string } {
   const quarter = 15 * 60 * 1000;
-  const offsets = new Map<number, number>();
+  let offsets = zoneOffsets.get(zone);
+  if (!offsets || offsets.size > maxOffsetsPerZone) zoneOffsets.set(zone, (offsets = new Map()));
   const shifted = (ms: number) => {
     const key = Math.floor(ms / quarter);
     let offsetMs = offsets.get(key);

@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Language, languages, type CurrentUser } from '../../../schemas/api/user.ts';
+import { FavoriteListSelector } from '../../features/favorites/components/favorite-list-selector.tsx';
 import { languageState, setLanguage } from '../../lib/i18n/i18n.ts';
 import { showModal } from '../../lib/modal-stack.ts';
+import { shellParts } from './shell-parts.ts';
 
 // Language names are written in their own language, so everyone can find theirs.
 const languageNames: Record<Language, string> = { fin: 'Suomi', eng: 'English', swe: 'Svenska', swe2: 'Svenska (Sverige)' };
@@ -10,19 +12,18 @@ const languageNames: Record<Language, string> = { fin: 'Suomi', eng: 'English', 
 export function Footer({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const config = user.config;
+  const parts = shellParts(user);
   return (
     <footer className="footer">
-      {config.favoriteLists && (
-        <div className="favorite-list-selector">
-          <label htmlFor="favorite-list">{t('Favorite list')}</label>
-          <select id="favorite-list" disabled>
-            <option>{t('Favorite lists are not built yet')}</option>
-          </select>
-        </div>
-      )}
+      {parts.favoriteLists && <FavoriteListSelector user={user} />}
       <div className="footer-row">
-        {config.betweenFamilies ? (
-          <button type="button" className="link-button" onClick={() => showModal('RESIDENT_REPORT')}>
+        {parts.participationReport ? (
+          <button
+            type="button"
+            className="link-button"
+            data-testid="participation-report-link"
+            onClick={() => showModal('RESIDENT_REPORT', { residentId: user.residentId, timeZone: user.timeZone })}
+          >
             {t('Report')}
           </button>
         ) : (

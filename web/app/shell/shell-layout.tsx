@@ -7,11 +7,15 @@ import { connectivity, startConnectivity } from '../../lib/connectivity/connecti
 import { paths } from '../../routes/paths.ts';
 import { AppRoutes } from '../router.tsx';
 import { Footer } from './footer.tsx';
+import { PlayerDock } from './player-dock.tsx';
+import { shellParts } from './shell-parts.ts';
+import { SessionBar } from './session-bar.tsx';
 import { TopBar } from './top-bar.tsx';
 
 export function ShellLayout({ user }: { user: CurrentUser }) {
   const [, navigate] = useLocation();
   const { liveOpen, livePonged } = useSnapshot(connectivity);
+  const parts = shellParts(user);
   useEffect(
     () =>
       startConnectivity({
@@ -25,10 +29,12 @@ export function ShellLayout({ user }: { user: CurrentUser }) {
     <div className="shell" data-live={livePonged ? 'answered' : liveOpen ? 'open' : 'closed'}>
       <ConnectionBar />
       <TopBar user={user} />
+      {parts.sessionBar && <SessionBar user={user} />}
       <main className="page">
         <AppRoutes user={user} />
       </main>
       <Footer user={user} />
+      {parts.playerDock && <PlayerDock user={user} />}
     </div>
   );
 }

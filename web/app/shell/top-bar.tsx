@@ -7,12 +7,14 @@ import { showModal } from '../../lib/modal-stack.ts';
 import { paths, settingsGearTarget } from '../../routes/paths.ts';
 import { registerLogoClick, shell } from './shell-store.ts';
 import { NavLinks } from './nav-links-bar.tsx';
+import { shellParts } from './shell-parts.ts';
 
 export function TopBar({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const { unreadCount, instructorMode } = useSnapshot(shell);
   const config = user.config;
-  const gear = settingsGearTarget(config);
+  const parts = shellParts(user);
+  const gear = parts.settingsGear ? settingsGearTarget(config) : null;
   return (
     <header className="top-bar">
       <div className="top-bar-row">
@@ -22,12 +24,12 @@ export function TopBar({ user }: { user: CurrentUser }) {
         </span>
         {instructorMode && <span className="badge">{t('Instructor mode')}</span>}
         <div className="top-bar-actions">
-          {config.infoButton && (
+          {parts.info && (
             <button type="button" className="icon-button" onClick={() => showModal('INFO')} aria-label={t('Info')}>
               <span aria-hidden="true">i</span>
             </button>
           )}
-          {config.messages && (
+          {parts.messages && (
             <Link
               href={paths.messages.href()}
               className="icon-button messages-button"
@@ -47,7 +49,7 @@ export function TopBar({ user }: { user: CurrentUser }) {
           )}
         </div>
       </div>
-      <NavLinks config={config} />
+      {parts.navigation && <NavLinks config={config} />}
     </header>
   );
 }

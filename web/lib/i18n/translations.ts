@@ -1,4 +1,8 @@
 import type { Language } from '../../../schemas/api/user.ts';
+import { libraryTexts } from './translations-library.ts';
+import { playerTexts } from './translations-player.ts';
+import { reportPlurals, reportTexts } from './translations-reports.ts';
+import { reportTablePlurals, reportTableTexts } from './translations-report-tables.ts';
 
 // Every text the browser shows, keyed by its English text (spec wording where the spec has it).
 // English is the key itself; swe2 (Sweden Swedish) differs from swe only where it says so.
@@ -82,6 +86,10 @@ export const texts: Record<string, Entry> = {
   // Settings page (spec 3 section 2)
   'Results per page': { fin: 'Tuloksia sivulla', swe: 'Resultat per sida' },
   'Settings saved': { fin: 'Asetukset tallennettu', swe: 'Inställningarna har sparats' },
+  ...playerTexts,
+  ...reportTexts,
+  ...reportTableTexts,
+  ...libraryTexts,
 };
 
 interface PluralEntry {
@@ -97,6 +105,8 @@ export const plurals: Record<string, PluralEntry> = {
     fin: { one: '{{count}} lukematon viesti', other: '{{count}} lukematonta viestiä' },
     swe: { one: '{{count}} oläst meddelande', other: '{{count}} olästa meddelanden' },
   },
+  ...reportPlurals,
+  ...reportTablePlurals,
 };
 
 type Resources = Record<string, { translation: Record<string, string> }>;

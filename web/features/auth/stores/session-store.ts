@@ -1,4 +1,5 @@
 import { proxy, ref } from 'valtio';
+import type { LoginResult } from '../../../../schemas/api/auth.ts';
 import type { CurrentUser } from '../../../../schemas/api/user.ts';
 import { ApiError, setBearerToken } from '../../../lib/api-client.ts';
 import { setLanguage } from '../../../lib/i18n/i18n.ts';
@@ -7,6 +8,7 @@ import { withLoading } from '../../../lib/loading.ts';
 import { getCurrentUser } from '../api/get-current-user.ts';
 import { postLogin } from '../api/post-login.ts';
 import { postLogout } from '../api/post-logout.ts';
+import { postTokenLogin } from '../api/post-token-login.ts';
 import { contractAlertOf, type ContractAlert } from '../contract-alert.ts';
 
 type Status = 'checking' | 'loggedOut' | 'loggedIn';
@@ -52,11 +54,22 @@ export async function loadUser(query: { time?: string } = {}): Promise<void> {
   }
 }
 
-export async function login(username: string, password: string): Promise<void> {
+export function login(username: string, password: string): Promise<void> {
+  return signIn(() => postLogin({ username, password }));
+}
+
+/** The mailed login link's token (start-up parameter `token`); a spent or expired link shows 'Login failed'. */
+export function loginWithToken(token: string): Promise<void> {
+  // A bearer token wins over the cookie on the server: an older login must not shadow this one.
+  setBearerToken(null);
+  return signIn(() => postTokenLogin(token));
+}
+
+async function signIn(post: () => Promise<LoginResult>): Promise<void> {
   session.contractAlert = null;
   session.loginFailed = false;
   try {
-    const result = await withLoading(() => postLogin({ username, password }));
+    const result = await withLoading(post);
     if (result.jwt) setBearerToken(result.jwt);
     signedIn(await withLoading(() => getCurrentUser()));
   } catch (error) {

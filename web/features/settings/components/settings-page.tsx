@@ -5,9 +5,10 @@ import { Link } from 'wouter';
 import { resultsCountOptions } from '../../../../schemas/api/settings.ts';
 import type { UserConfig } from '../../../../schemas/api/user.ts';
 import { Alert } from '../../../components/alert.tsx';
-import { NotBuiltPanel } from '../../../components/not-built-panel.tsx';
 import { showModal } from '../../../lib/modal-stack.ts';
 import { paths } from '../../../routes/paths.ts';
+import { ActivitiesTab } from '../../activities/components/activities-tab.tsx';
+import { ResidentsTab } from '../../residents/components/residents-tab.tsx';
 import { loadSettings, saveSetting, settingsStore } from '../stores/settings-store.ts';
 
 type Tab = 'settings' | 'residents' | 'activities';
@@ -38,7 +39,7 @@ export function SettingsPage({ config, tab }: { config: UserConfig; tab: Tab }) 
           {t('Logout')}
         </button>
       </nav>
-      {tab === 'settings' ? <SettingsForm /> : <NotBuiltPanel name={tab === 'residents' ? 'Residents' : 'Activities'} />}
+      {tab === 'settings' ? <SettingsForm /> : tab === 'residents' ? <ResidentsTab config={config} /> : <ActivitiesTab config={config} />}
     </section>
   );
 }

@@ -1,0 +1,31 @@
+import { accessDenied } from '../../infra/errors.ts';
+import { requireUser } from '../../infra/http/auth.ts';
+import type { App } from '../../infra/http/zod.ts';
+import { NewUserTagGroup, UserTagGroup } from '../../schemas/api/favorites.ts';
+import { actorOf, favoriteListStream, readFavoriteList, runFavoritesCommand, userTagGroupOf } from './favorite-list-stream.ts';
+
+// POST /api/user-tag-groups {name, description, userGroupId?}: a new list made by the caller,
+// optionally shared read-only with a user group the caller belongs to.
+export function createUserTagGroupRoute(app: App): void {
+  app.post('/api/user-tag-groups', { schema: { body: NewUserTagGroup, response: { 200: UserTagGroup } } }, async (request) => {
+    const session = requireUser(request);
+    const { sql, store, now } = app.deps;
+    const userGroupId = request.body.userGroupId ?? null;
+    if (userGroupId !== null) {
+      const member = await sql.query('SELECT 1 FROM users WHERE id = $1 AND user_group_id = $2', [session.userId, userGroupId]);
+      if (member.length === 0) throw accessDenied();
+    }
+    const [{ id: listId } = { id: 0 }] = await sql.query<{ id: number }>(`SELECT nextval('favorite_list_ids')::integer AS id`);
+    const stream = favoriteListStream(listId, session.userId);
+    await runFavoritesCommand(app.deps, stream, {
+      kind: 'createList',
+      actor: actorOf(session),
+      listId,
+      name: request.body.name,
+      description: request.body.description,
+      userGroupId,
+      at: now().toISOString(),
+    });
+    return userTagGroupOf(sql, listId, await readFavoriteList(store, stream), session.userId);
+  });
+}

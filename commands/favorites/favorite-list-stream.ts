@@ -1,0 +1,88 @@
+import { AppError } from '../../infra/errors.ts';
+import { handleCommand } from '../../infra/event-store/decider.ts';
+import { eventId } from '../../infra/event-store/event-ids.ts';
+import { comparePositions, type EventStore } from '../../infra/event-store/event-store.ts';
+import type { Session } from '../../infra/http/session.ts';
+import type { Queryable } from '../../infra/sql/sql.ts';
+import type { UserTagGroup } from '../../schemas/api/favorites.ts';
+import type { FavoriteEvent } from '../../schemas/events/favorites.ts';
+import { streams } from '../../schemas/events/index.ts';
+import { readCheckpoint } from '../../projections/engine/checkpoint-store.ts';
+import { favoritesProjector } from '../../projections/postgres/favorites.ts';
+import { favoritesDecider, type Actor, type FavoriteListState, type FavoritesCommand } from './favorites-decider.ts';
+
+// What every favorites command shares: which stream a list lives in, reading a list's state,
+// and running the decider on it.
+
+/** List 0 is `userId`'s default list; every other list has its own stream. */
+export const favoriteListStream = (listId: number, userId: number): string => (listId === 0 ? streams.defaultFavorites(userId) : streams.favoriteList(listId));
+
+export const actorOf = (session: Session): Actor => ({ userId: session.userId, admin: session.admin });
+
+export async function readFavoriteList(store: EventStore, stream: string): Promise<FavoriteListState> {
+  const history = await store.readStream(stream);
+  return history.reduce((state, event) => favoritesDecider.evolve(state, event as FavoriteEvent), favoritesDecider.initialState());
+}
+
+export interface FavoritesDeps {
+  store: EventStore;
+  sql: Queryable;
+  /** The projection runner of this process; without one nothing waits for the read model. */
+  projections?: unknown;
+}
+
+/**
+ * Decides and appends. Two quick clicks on one list race for the same stream version; the loser
+ * is decided again on the newer state instead of answering Conflict, as a click is not stale.
+ * The browser re-reads right after a change (spec 1 section 4: post, then refetch), so the answer
+ * waits, briefly, until the favorites read model holds the new events.
+ */
+export async function runFavoritesCommand(deps: FavoritesDeps, stream: string, command: FavoritesCommand): Promise<FavoriteEvent[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const events = await handleCommand(deps.store, stream, favoritesDecider, command, (_event, index, version) => eventId('favorites', stream, version, index));
+      if (events.length > 0 && deps.projections) await untilProjected(deps, stream);
+      return events;
+    } catch (error) {
+      if (!(error instanceof AppError && error.kind === 'Conflict') || attempt >= 3) throw error;
+    }
+  }
+}
+
+/** Gives up silently after `timeoutMs`: a slow read model shows the change a moment later, nothing is lost. */
+async function untilProjected({ store, sql }: FavoritesDeps, stream: string, timeoutMs = 2000): Promise<void> {
+  const last = (await store.readStream(stream)).at(-1);
+  if (!last) return;
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const { position } = await readCheckpoint(sql, favoritesProjector.name, favoritesProjector.version);
+    if (comparePositions(position, last.position) >= 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 15));
+  }
+}
+
+/** The maker's display name (spec 1 section 3: lists of others show the owner's name). */
+export async function userDisplayName(db: Queryable, userId: number): Promise<string | null> {
+  const [row] = await db.query<{ display: string | null }>(
+    `SELECT COALESCE(NULLIF(client_name, ''), NULLIF(trim(concat_ws(' ', first_name, last_name)), ''), name) AS display FROM users WHERE id = $1`,
+    [userId],
+  );
+  return row?.display ?? null;
+}
+
+/** A made list as the caller sees it, from its stream state (fresh even before projection). */
+export async function userTagGroupOf(db: Queryable, listId: number, state: FavoriteListState, callerUserId: number): Promise<UserTagGroup> {
+  const ownerUserId = state.ownerUserId ?? callerUserId;
+  return {
+    id: listId,
+    name: state.name,
+    description: state.description,
+    canModify: ownerUserId === callerUserId,
+    userId: ownerUserId,
+    userName: await userDisplayName(db, ownerUserId),
+    userGroupId: state.userGroupId,
+    continuousPlay: false,
+    activeEndTime: null,
+    audioFileCount: state.audioFiles.size,
+  };
+}

@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
+import { loadPlanLibrary } from '../../infra/generate/workload-reference.ts';
+import { demoMessageItems, insertDemoMessageItems } from '../../infra/seed/demo-message-items.ts';
+import { createUsageWarehouseProjector } from '../../projections/warehouse/usage-warehouse-projector.ts';
+import { UsageTotals } from '../../schemas/api/usage-report.ts';
+import { defaultUsageRules } from '../../schemas/events/usage-rules.ts';
+import { connectTestWarehouse } from '../support/test-warehouse.ts';
+import { buildTestApp, type TestApp, type TestUser } from '../support/build-test-app.ts';
+import { projectAll } from '../support/project-all.ts';
+import { postUsageLog } from './support/usage-kit.ts';
+
+// messageItemClicks of GET /api/usage/{userId}/{first}/{last} by the clicked item's content type,
+// read from the message_items read model (migration 005). Clicks are posted through POST
+// /api/usage-log and projected into chDB by the real runner. "Now" is 2026-03-10 12:00 UTC.
+
+const now = new Date('2026-03-10T12:00:00.000Z');
+const chdbDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sointu-message-clicks-'));
+let warehouse: Warehouse;
+let t: TestApp;
+let unit: TestUser;
+let cookie: string;
+
+beforeAll(async () => {
+  warehouse = await connectTestWarehouse(chdbDir);
+  t = await buildTestApp({ now: () => new Date(now), warehouse });
+  unit = await t.createUser();
+  cookie = (await t.login(unit)).cookie;
+
+  // The demo items: 101 SingAlong, 102 Exercise, 103 News; and item 500 whose content type was
+  // never set.
+  await insertDemoMessageItems(t.sql);
+  await t.sql.query(`INSERT INTO message_items (id, message_id, type, content_type) VALUES (500, 2, 'Link', NULL)`);
+
+  // 2026-03-05: 101 opened twice (closed in between, which is no click), 102 opened once, 500
+  // opened once, 999 (no such item) opened once. 2026-03-01, before the period: 103 opened.
+  // Expected for 2026-03-02..10: SingAlong 2, Exercise 1, Unknown 2 (item 500 and item 999); News 0.
+  const clicks: Array<[string, number, 'open' | 'close']> = [
+    ['2026-03-05T09:00:00.000Z', 101, 'open'],
+    ['2026-03-05T09:01:00.000Z', 101, 'close'],
+    ['2026-03-05T09:02:00.000Z', 101, 'open'],
+    ['2026-03-05T09:03:00.000Z', 102, 'open'],
+    ['2026-03-05T09:04:00.000Z', 500, 'open'],
+    ['2026-03-05T09:05:00.000Z', 999, 'open'],
+    ['2026-03-01T09:00:00.000Z', 103, 'open'],
+  ];
+  for (const [time, messageItemId, action] of clicks) {
+    const response = await postUsageLog(t, { cookie }, { page: 'messageItem', time, messageItemId, action });
+    expect(response.statusCode, response.body).toBe(200);
+  }
+  await projectAll({ log: t.store, sql: t.sql, warehouse, projectors: [createUsageWarehouseProjector({ version: 1, rules: defaultUsageRules, clock: () => now.getTime() })] });
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+  await warehouse?.close();
+  fs.rmSync(chdbDir, { recursive: true, force: true });
+});
+
+const totals = async (period: string) => {
+  const response = await t.app.inject({ method: 'GET', url: `/api/usage/${unit.id}/${period}`, headers: { cookie } });
+  expect(response.statusCode, response.body).toBe(200);
+  return UsageTotals.parse(response.json());
+};
+
+describe('GET /api/usage messageItemClicks', () => {
+  it('should count item opens by the content type of the message item', async () => {
+    expect((await totals('2026-03-02/2026-03-10')).messageItemClicks).toEqual({ SingAlong: 2, Exercise: 1, Unknown: 2 });
+    expect((await totals('2026-03-01/2026-03-01')).messageItemClicks).toEqual({ News: 1 });
+  });
+
+  it('should follow a content type changed in the read model', async () => {
+    await t.sql.query("UPDATE message_items SET content_type = 'Story' WHERE id = 500");
+    try {
+      expect((await totals('2026-03-02/2026-03-10')).messageItemClicks).toEqual({ SingAlong: 2, Exercise: 1, Story: 1, Unknown: 1 });
+    } finally {
+      await t.sql.query('UPDATE message_items SET content_type = NULL WHERE id = 500');
+    }
+  });
+});
+
+describe('demo message items', () => {
+  it('should be the items the workload generator clicks, inserted once', async () => {
+    const library = await loadPlanLibrary(t.sql);
+    expect([...library.messageItemIds].sort()).toEqual(demoMessageItems.map((i) => i.id).sort());
+    // A second run inserts nothing and keeps the rows.
+    expect(await insertDemoMessageItems(t.sql)).toBe(0);
+    const rows = await t.sql.query<{ id: number; content_type: string }>('SELECT id, content_type FROM message_items WHERE id = ANY($1::int[]) ORDER BY id', [library.messageItemIds]);
+    expect(rows.map((r) => [Number(r.id), r.content_type])).toEqual([[101, 'SingAlong'], [102, 'Exercise'], [103, 'News']]);
+  });
+});

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { UserConfig } from '../../../schemas/api/user.ts';
+import { shellParts } from './shell-parts.ts';
+
+const config = UserConfig.parse({ betweenFamilies: true, canStartSession: true });
+
+describe('shellParts', () => {
+  it('should give a public-report token session nothing but the page itself', () => {
+    expect(Object.values(shellParts({ publicReport: true, config, residentId: 3 })).every((shown) => !shown)).toBe(true);
+  });
+  it('should follow the flags for any other login', () => {
+    expect(shellParts({ publicReport: false, config, residentId: null })).toEqual({
+      navigation: true, settingsGear: true, messages: true, info: true, sessionBar: true, playerDock: true, favoriteLists: true, participationReport: true,
+    });
+    const plain = shellParts({ publicReport: false, config: UserConfig.parse({ messages: false, infoButton: false, favoriteLists: false }), residentId: null });
+    expect(plain).toMatchObject({ messages: false, info: false, favoriteLists: false, participationReport: false });
+    expect(shellParts({ publicReport: false, config: UserConfig.parse({}), residentId: 5 }).participationReport).toBe(true);
+  });
+});

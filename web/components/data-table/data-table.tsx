@@ -1,0 +1,99 @@
+import { useTable, type PaginationState, type RowData, type SortingState } from '@tanstack/react-table';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Pager } from './pager.tsx';
+import { reportTableFeatures, type ReportColumn } from './table-features.ts';
+import { useResultsCount } from './use-results-count.ts';
+import './data-table.css';
+
+interface DataTableProps<TData extends RowData> {
+  /** Stable (module scope or memoised): a new array rebuilds the table's models. */
+  columns: ReportColumn<TData>[];
+  data: TData[];
+  emptyText: string;
+  initialSorting?: SortingState;
+  /** Rows below the body that neither sort nor page, e.g. per-resident totals. */
+  footer?: ReactNode;
+  /** Overrides the user's resultsCount setting. */
+  pageSize?: number;
+  testId?: string;
+}
+
+/** A sortable table paged by the user's resultsCount with the spec's pager; headers sort on click. */
+export function DataTable<TData extends RowData>({ columns, data, emptyText, initialSorting, footer, pageSize, testId }: DataTableProps<TData>) {
+  const { t } = useTranslation();
+  const resultsCount = useResultsCount();
+  const size = pageSize ?? resultsCount;
+  const [sorting, setSorting] = useState<SortingState>(initialSorting ?? []);
+  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: size });
+
+  // New data (another period, filter or user) or a new page size starts again from the first page.
+  useEffect(() => setPagination({ pageIndex: 0, pageSize: size }), [data, size]);
+
+  const table = useTable({
+    features: reportTableFeatures,
+    columns,
+    data,
+    state: { sorting, pagination },
+    onSortingChange: setSorting,
+    onPaginationChange: setPagination,
+    autoResetPageIndex: false,
+    // Every column cycles the same way (ascending, descending, unsorted), numbers included.
+    sortDescFirst: false,
+  });
+
+  const pageCount = table.getPageCount();
+  return (
+    <div className="data-table" data-testid={testId}>
+      <div className="data-table-scroll">
+        <table>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const sorted = header.column.getIsSorted();
+                  const canSort = header.column.getCanSort();
+                  return (
+                    <th key={header.id} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
+                      {header.isPlaceholder ? null : canSort ? (
+                        <button type="button" className="sort-button" onClick={header.column.getToggleSortingHandler()} title={t('Sort')}>
+                          <table.FlexRender header={header} />
+                          <span className="sort-mark" aria-hidden="true">
+                            {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
+                          </span>
+                        </button>
+                      ) : (
+                        <table.FlexRender header={header} />
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {data.length === 0 ? (
+              <tr>
+                <td className="data-table-empty" colSpan={columns.length}>
+                  {emptyText}
+                </td>
+              </tr>
+            ) : (
+              table.getRowModel().rows.map((row) => (
+                <tr key={row.id}>
+                  {row.getAllCells().map((cell) => (
+                    <td key={cell.id}>
+                      <table.FlexRender cell={cell} />
+                    </td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+          {footer && <tfoot>{footer}</tfoot>}
+        </table>
+      </div>
+      <Pager pageIndex={pagination.pageIndex} pageCount={pageCount} onPage={(index) => table.setPageIndex(index)} />
+    </div>
+  );
+}

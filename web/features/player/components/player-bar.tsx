@@ -1,0 +1,94 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { Alert } from '../../../components/alert.tsx';
+import {
+  dismissPlayerAlert,
+  dragSeek,
+  hasNext,
+  next,
+  playerState,
+  previous,
+  releaseSeek,
+  setContinuous,
+  setShuffle,
+  togglePlay,
+} from '../stores/player-store.ts';
+import { formatLength } from './format-length.ts';
+import { NextIcon, PauseIcon, PlayIcon, PreviousIcon } from './player-icons.tsx';
+import './player-bar.css';
+
+/** The fixed bottom player; `extra` holds controls of other features (evaluation buttons). */
+export function PlayerBar({ extra }: { extra?: ReactNode }) {
+  const { t } = useTranslation();
+  const state = useSnapshot(playerState);
+  const current = state.current;
+  if (!current && !state.alert) return null;
+  const shownTime = state.seekTime ?? state.currentTime;
+  const max = state.duration > 0 ? state.duration : Math.max(current?.length ?? 0, 1);
+  return (
+    <section className="player-bar" data-testid="player-bar" data-playing={state.playing ? 'true' : 'false'} aria-label={t('Player')}>
+      {state.alert && (
+        <div className="player-alert">
+          <Alert kind="error">
+            <span data-testid="player-alert">{t(state.alert)}</span>
+            <button type="button" className="link-button" onClick={dismissPlayerAlert}>
+              {t('Close')}
+            </button>
+          </Alert>
+        </div>
+      )}
+      {current && (
+        <div className="player-row">
+          <div className="player-buttons">
+            <button type="button" onClick={previous} aria-label={t('Previous')} data-testid="player-previous">
+              <PreviousIcon />
+            </button>
+            <button type="button" className="player-main" onClick={togglePlay} aria-label={state.playing ? t('Pause') : t('Play')} data-testid="player-play-pause">
+              {state.playing ? <PauseIcon /> : <PlayIcon />}
+            </button>
+            <button type="button" onClick={next} disabled={!hasNext(state)} aria-label={t('Next')} data-testid="player-next">
+              <NextIcon />
+            </button>
+          </div>
+          <div className="player-track">
+            <div className="player-title" data-testid="player-title" title={current.name}>
+              {current.name}
+              {current.artist ? <span className="player-artist"> · {current.artist}</span> : null}
+            </div>
+            <div className="player-seek">
+              <span className="player-time" data-testid="player-time">
+                {formatLength(shownTime)}
+              </span>
+              <input
+                type="range"
+                min={0}
+                max={max}
+                step={0.1}
+                value={Math.min(shownTime, max)}
+                aria-label={t('Position')}
+                data-testid="player-seek"
+                onChange={(e) => dragSeek(Number(e.target.value))}
+                onPointerUp={releaseSeek}
+                onKeyUp={releaseSeek}
+                onBlur={releaseSeek}
+              />
+              <span className="player-time">{formatLength(state.duration || current.length)}</span>
+            </div>
+          </div>
+          <div className="player-modes">
+            <label className="player-toggle">
+              <input type="checkbox" checked={state.continuous} onChange={(e) => setContinuous(e.target.checked)} data-testid="player-continuous" />
+              {t('Continuous play')}
+            </label>
+            <label className="player-toggle">
+              <input type="checkbox" checked={state.shuffle} onChange={(e) => setShuffle(e.target.checked)} data-testid="player-shuffle" />
+              {t('Shuffle')}
+            </label>
+          </div>
+          {extra}
+        </div>
+      )}
+    </section>
+  );
+}

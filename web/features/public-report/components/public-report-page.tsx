@@ -1,0 +1,83 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PublicUsage } from '../../../../schemas/api/public-usage.ts';
+import type { CurrentUser } from '../../../../schemas/api/user.ts';
+import { PieChart } from '../../../components/charts/pie-chart.tsx';
+import { formatDay, formatDuration, lastDaysPeriod, recentReportDayCount } from '../../../lib/format.ts';
+import { getPublicUsage } from '../api/get-public-usage.ts';
+import { publicReportUserId } from '../stores/public-report-store.ts';
+import './public-report.css';
+
+type State = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; usage: PublicUsage };
+
+/** /public-report (spec 3 section 2): the unit's sessions of the last days and their content. */
+export function PublicReportPage({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const dayCount = recentReportDayCount(location.hostname);
+  const { firstDay, lastDay } = lastDaysPeriod(dayCount, user.timeZone);
+  // The server names the unit (public_report_user_id, or the rtoken's unit); older answers lack it.
+  const reportUserId = user.publicReportUserId ?? (user.publicReport ? publicReportUserId(user.id) : user.id);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    getPublicUsage(reportUserId, firstDay, lastDay, controller.signal).then(
+      (usage) => !controller.signal.aborted && setState({ status: 'loaded', usage }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.warn('Public report failed', error);
+        setState({ status: 'failed' });
+      },
+    );
+    return () => controller.abort();
+  }, [reportUserId, firstDay, lastDay]);
+
+  const { showPublicReportSessionCount: showCount, showPublicReportSessionTime: showTime } = user.config;
+  const unit = user.clientName ?? user.organization ?? user.name;
+  return (
+    <section className="public-report" data-testid="public-report">
+      <h2>{t('Public report')}</h2>
+      <p>{t('This report shows how the service has been used in the unit.')}</p>
+      <p data-testid="public-report-period">
+        {t('The report covers the last {{count}} days', { count: dayCount })} ({formatDay(firstDay)} - {formatDay(lastDay)})
+      </p>
+      {state.status === 'loading' && <p className="report-empty">{t('Loading...')}</p>}
+      {state.status === 'failed' && <p className="report-empty">{t('No data for this period.')}</p>}
+      {state.status === 'loaded' && (
+        <>
+          <table className="public-report-table" data-testid="public-report-table">
+            <thead>
+              <tr>
+                <th>{t('Unit')}</th>
+                {showCount && <th className="num">{t('Amount of Sessions')}</th>}
+                {showTime && <th className="num">{t('Length of Sessions')}</th>}
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                <td>{unit}</td>
+                {showCount && <td className="num">{state.usage.summaryData.sessionCount}</td>}
+                {showTime && <td className="num">{formatDuration(state.usage.summaryData.sessionTotalLength)}</td>}
+              </tr>
+            </tbody>
+          </table>
+          <div className="public-report-card">
+            <h3>{t('Sessions by content type')}</h3>
+            {state.usage.categorySummary.length > 0 ? (
+              <PieChart
+                data-testid="public-report-pie"
+                slices={state.usage.categorySummary.map((c) => ({ name: c.categoryName, value: c.sessionCount }))}
+                height={320}
+              />
+            ) : (
+              <p className="report-empty" data-testid="public-report-empty">
+                {t('No data for this period.')}
+              </p>
+            )}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

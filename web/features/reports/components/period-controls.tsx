@@ -1,0 +1,75 @@
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import type { CurrentUser } from '../../../../schemas/api/user.ts';
+import { formatMonth } from '../../../lib/format.ts';
+import { targetChoices } from '../report-figures.ts';
+import {
+  canGoToNextMonth,
+  isPastMonth,
+  nextMonth,
+  previousMonth,
+  reportStore,
+  saveSessionTarget,
+  setFirstDay,
+  setLastDay,
+  setReportUser,
+  viewedMonth,
+} from '../stores/report-store.ts';
+
+/** Report user, month navigation, free period and the month's session target. */
+export function PeriodControls({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation();
+  const snap = useSnapshot(reportStore);
+  const past = isPastMonth();
+  const reportUsers = [{ id: user.id, name: user.name }, ...user.adminOfUsers.filter((u) => u.id !== user.id)];
+  return (
+    <div className="report-controls" data-testid="report-controls">
+      {user.adminOfUsers.length > 0 && (
+        <label className="report-control">
+          {t('Report for User')}
+          <select data-testid="report-user" value={snap.userId} onChange={(e) => setReportUser(Number(e.target.value))}>
+            {reportUsers.map((u) => (
+              <option key={u.id} value={u.id}>
+                {u.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <div className="month-nav">
+        <button type="button" data-testid="month-prev" aria-label={t('Previous month')} onClick={previousMonth}>
+          ‹
+        </button>
+        <span className="month-label" data-testid="month-label">
+          {snap.firstDay ? formatMonth(viewedMonth()) : ''}
+        </span>
+        <button type="button" data-testid="month-next" aria-label={t('Next month')} disabled={!canGoToNextMonth()} onClick={nextMonth}>
+          ›
+        </button>
+      </div>
+      <label className="report-control">
+        {t('First Day')}
+        <input type="date" data-testid="first-day" value={snap.firstDay} onChange={(e) => setFirstDay(e.target.value)} />
+      </label>
+      <label className="report-control">
+        {t('Last Day')}
+        <input type="date" data-testid="last-day" value={snap.lastDay} onChange={(e) => setLastDay(e.target.value)} />
+      </label>
+      <label className="report-control">
+        {t('Session target for the month')}
+        <select
+          data-testid="target-sessions"
+          value={snap.sessionTarget ?? 0}
+          disabled={past || snap.sessionTarget === null || snap.targetBusy}
+          onChange={(e) => void saveSessionTarget(Number(e.target.value))}
+        >
+          {targetChoices.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { Link } from 'wouter';
+import type { CurrentUser } from '../../../../schemas/api/user.ts';
+import { formatDay } from '../../../lib/format.ts';
+import { paths } from '../../../routes/paths.ts';
+import { initReport, loadTargets, loadTotals, periodProblem, reportStore, viewedMonth } from '../stores/report-store.ts';
+import { AdminAccordion } from './admin-accordion.tsx';
+import { PeriodControls } from './period-controls.tsx';
+import { ReportSummary } from './report-summary.tsx';
+import { SessionListSection } from '../sessions/components/session-list-section.tsx';
+import './reports.css';
+
+/**
+ * /reports (spec 3 section 2). An administrator starts on the first user they administer: their
+ * own account rarely has usage of its own; everyone else sees their own report.
+ */
+export function ReportsPage({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation();
+  initReport(user.id, user.timeZone, user.adminOfUsers[0]?.id ?? user.id);
+  const snap = useSnapshot(reportStore);
+  const isAdmin = user.adminOfUsers.length > 0;
+  const problem = periodProblem(snap.firstDay, snap.lastDay);
+  const month = snap.firstDay.slice(0, 7);
+
+  useEffect(() => {
+    void loadTotals();
+  }, [snap.userId, snap.firstDay, snap.lastDay]);
+  useEffect(() => {
+    if (month) void loadTargets();
+  }, [snap.userId, month]);
+
+  // The figures are a ref (never proxied): read them from the store, re-rendered by the snapshot.
+  const totals = snap.status === 'loaded' && snap.totals ? reportStore.totals : null;
+  const period = { first: formatDay(snap.firstDay), last: formatDay(snap.lastDay) };
+  return (
+    <section className="reports-page" data-testid="reports-page" data-month={viewedMonth()}>
+      <PeriodControls user={user} />
+      <h2 data-testid="report-heading">{t('Usage Report for period {{first}} - {{last}}', period)}</h2>
+      <p>{t('The report gives a breakdown of usage.')}</p>
+      {problem ? (
+        <p className="report-empty" data-testid="report-period-problem">
+          {problem === 'tooLong' ? t('The period can be at most a year.') : t('Choose a first day that is not after the last day.')}
+        </p>
+      ) : snap.status === 'loading' || snap.status === 'idle' ? (
+        <p className="report-empty" data-testid="report-loading">
+          {t('Loading...')}
+        </p>
+      ) : totals ? (
+        <ReportSummary totals={totals} showParticipantCount={user.config.canSeeSessionWithParticipantsCount} />
+      ) : (
+        <p className="report-empty" data-testid="report-empty">
+          {t('No data for this period.')}
+        </p>
+      )}
+      {!problem && isAdmin && (
+        <AdminAccordion user={user} userId={snap.userId} firstDay={snap.firstDay} lastDay={snap.lastDay} totals={totals} />
+      )}
+      {!problem && !isAdmin && user.config.showSessionReport && (
+        <SessionListSection userId={user.id} firstDay={snap.firstDay} lastDay={snap.lastDay} ownData config={user.config} />
+      )}
+      <p className="report-footer">{t('Detailed Usage Report Footer')}</p>
+      {isAdmin && (
+        <p className="report-rebuild-link">
+          <Link href={paths.rebuild.href()} data-testid="rebuild-link">
+            {t('Report rebuild')}
+          </Link>
+        </p>
+      )}
+    </section>
+  );
+}

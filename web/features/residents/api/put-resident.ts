@@ -1,0 +1,6 @@
+import { Resident, type ResidentChange } from '../../../../schemas/api/residents.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export function putResident(id: number, change: ResidentChange): Promise<Resident> {
+  return apiRequest(`/api/residents/${id}`, { method: 'PUT', body: change, schema: Resident });
+}

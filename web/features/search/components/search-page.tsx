@@ -1,0 +1,124 @@
+import { useEffect, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import type { AudioFile } from '../../../../schemas/api/library.ts';
+import type { CurrentUser } from '../../../../schemas/api/user.ts';
+import { useResultsCount } from '../../../components/data-table/use-results-count.ts';
+import { activeSections, musicAllowed, offeredFilters } from '../search-filters.ts';
+import {
+  clearSelection,
+  loadCategories,
+  search,
+  setFilter,
+  setQuery,
+  setSearchContext,
+  setSelectedCategories,
+  submitSearch,
+} from '../stores/search-store.ts';
+import { SearchResultSection } from './search-result-section.tsx';
+import './search.css';
+
+interface Props {
+  user: CurrentUser;
+  /** The favorites feature's toggle, handed in by the router so the features stay apart. */
+  favoriteButton?: (file: AudioFile) => ReactNode;
+  /** Shown in the SEARCH modal of the favorites page. */
+  inModal?: boolean;
+}
+
+export function SearchPage({ user, favoriteButton, inModal = false }: Props) {
+  const { t } = useTranslation();
+  const snap = useSnapshot(search);
+  const pageSize = useResultsCount();
+  const config = user.config;
+  const offered = offeredFilters(config);
+  const sections = activeSections(snap.filters, config);
+
+  useEffect(() => {
+    setSearchContext({ config, admin: user.admin, pageSize });
+  }, [config, user.admin, pageSize]);
+  useEffect(() => {
+    void loadCategories();
+  }, []);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    submitSearch();
+  };
+  const showMusicCategories = musicAllowed(config) && config.musicChannels;
+  const groups = [
+    { type: 'Program', label: t('Programs'), shown: true },
+    { type: 'Music', label: t('Music'), shown: showMusicCategories },
+  ] as const;
+
+  return (
+    <section className={inModal ? 'search-page in-modal' : 'search-page'} data-testid="search-page">
+      <form className="search-form" role="search" onSubmit={submit}>
+        <input
+          type="search"
+          name="search-query"
+          data-testid="search-input"
+          aria-label={t('Search')}
+          placeholder={t('Search')}
+          value={snap.query}
+          autoFocus
+          onChange={(e) => setQuery(e.target.value)}
+        />
+        <button type="submit" className="button-primary">
+          {t('Search')}
+        </button>
+      </form>
+      <fieldset className="search-filters">
+        <legend className="visually-hidden">{t('Filters')}</legend>
+        <FilterBox label={t('Programs')} checked={snap.filters.audioPrograms} onChange={(on) => setFilter('audioPrograms', on)} name="audioPrograms" />
+        {offered.recipes && <FilterBox label={t('Recipes')} checked={snap.filters.recipes} onChange={(on) => setFilter('recipes', on)} name="recipes" />}
+        {offered.musicPieces && <FilterBox label={t('Music')} checked={snap.filters.musicPieces} onChange={(on) => setFilter('musicPieces', on)} name="musicPieces" />}
+      </fieldset>
+      {config.showSearchCategories && (
+        <div className="search-categories">
+          <label htmlFor="search-categories">{t('Categories')}</label>
+          <select
+            id="search-categories"
+            data-testid="category-select"
+            multiple
+            size={10}
+            value={snap.selectedCategoryIds.map(String)}
+            onChange={(e) => setSelectedCategories([...e.target.selectedOptions].map((option) => Number(option.value)))}
+          >
+            {groups
+              .filter((group) => group.shown)
+              .map((group) => (
+                <optgroup key={group.type} label={group.label}>
+                  {snap.categories
+                    .filter((category) => category.type === group.type)
+                    .map((category) => (
+                      <option key={category.id} value={category.id}>
+                        {category.name || t('(no name)')}
+                      </option>
+                    ))}
+                </optgroup>
+              ))}
+          </select>
+          <button type="button" data-testid="clear-selection" disabled={snap.selectedCategoryIds.length === 0} onClick={clearSelection}>
+            {t('Clear Selection')}
+          </button>
+        </div>
+      )}
+      {snap.shownFor && (
+        <div className="search-results">
+          {sections.audioPrograms && <SearchResultSection section="programs" title={t('Programs')} pageSize={pageSize} favoriteButton={favoriteButton} />}
+          {sections.musicPieces && <SearchResultSection section="music" title={t('Music')} pageSize={pageSize} favoriteButton={favoriteButton} />}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function FilterBox({ label, name, checked, onChange }: { label: string; name: string; checked: boolean; onChange: (on: boolean) => void }) {
+  return (
+    <label className="search-filter">
+      <input type="checkbox" name={name} data-testid={`filter-${name}`} checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      {label}
+    </label>
+  );
+}

@@ -1,0 +1,124 @@
+// Texts of the report tables (session list, detailed session table, video views), the pager and
+// the operators' rebuild screen, keyed by their English text (spec 3 wording where it has one);
+// merged into `texts` and `plurals` in translations.ts. Keys another translations file already
+// defines with the same meaning (Pause, Identification, Sessions, Total usage...) are not repeated.
+
+interface Entry {
+  fin: string;
+  swe: string;
+  swe2?: string;
+}
+
+interface PluralEntry {
+  eng: { one: string; other: string };
+  fin: { one: string; other: string };
+  swe: { one: string; other: string };
+}
+
+export const reportTableTexts: Record<string, Entry> = {
+  // Pager and tables
+  Pages: { fin: 'Sivut', swe: 'Sidor' },
+  'Previous page': { fin: 'Edellinen sivu', swe: 'Föregående sida' },
+  'Next page': { fin: 'Seuraava sivu', swe: 'Nästa sida' },
+  Sort: { fin: 'Lajittele', swe: 'Sortera' },
+
+  // Session list (spec 3 section 2)
+  'Sessions for period {{first}} - {{last}}': { fin: 'Käyttökerrat ajalta {{first}} - {{last}}', swe: 'Sessioner för perioden {{first}} - {{last}}' },
+  'Show sessions with resident': { fin: 'Näytä käyttökerrat, joissa asukas', swe: 'Visa sessioner med invånare', swe2: 'Visa sessioner med boende' },
+  '(not selected - show all sessions)': { fin: '(ei valittu - näytä kaikki käyttökerrat)', swe: '(inte vald - visa alla sessioner)' },
+  'Show short sessions': { fin: 'Näytä lyhyet käyttökerrat', swe: 'Visa korta sessioner' },
+  'Breakdown of session usage': { fin: 'Käyttökerran käytön erittely', swe: 'Fördelning av sessionens användning' },
+  'outdoor activity': { fin: 'ulkoilu', swe: 'utomhusaktivitet' },
+  'Download Report': { fin: 'Lataa raportti', swe: 'Ladda ner rapport' },
+  'Start time': { fin: 'Alkoi', swe: 'Började' },
+  'End time': { fin: 'Päättyi', swe: 'Slutade' },
+  Duration: { fin: 'Kesto', swe: 'Längd' },
+  Participants: { fin: 'Osallistujat', swe: 'Deltagare' },
+  'no end': { fin: 'ei päättynyt', swe: 'inget slut' },
+  'short session': { fin: 'lyhyt käyttökerta', swe: 'kort session' },
+  'No sessions in this period': { fin: 'Ei käyttökertoja tällä ajanjaksolla', swe: 'Inga sessioner under perioden' },
+  'No plays in this session': { fin: 'Ei toistoja tällä käyttökerralla', swe: 'Inga uppspelningar under sessionen' },
+  Program: { fin: 'Ohjelma', swe: 'Program' },
+  'Program Type': { fin: 'Ohjelmatyyppi', swe: 'Programtyp' },
+  Time: { fin: 'Aika', swe: 'Tid' },
+  Length: { fin: 'Pituus', swe: 'Längd' },
+  Audio: { fin: 'Ääni', swe: 'Ljud' },
+  Image: { fin: 'Kuva', swe: 'Bild' },
+
+  // Detailed session table
+  'Detailed sessions for period {{first}} - {{last}}': {
+    fin: 'Käyttökertojen erittely ajalta {{first}} - {{last}}',
+    swe: 'Detaljerade sessioner för perioden {{first}} - {{last}}',
+  },
+  Date: { fin: 'Päivämäärä', swe: 'Datum' },
+  'possible length': { fin: 'mahdollinen pituus', swe: 'möjlig längd' },
+  Session: { fin: 'Käyttökerta', swe: 'Session' },
+  'Session length': { fin: 'Käyttökerran pituus', swe: 'Sessionens längd' },
+  Resident: { fin: 'Asukas', swe: 'Invånare', swe2: 'Boende' },
+  Plays: { fin: 'Toistot', swe: 'Uppspelningar' },
+
+  // Video views
+  'Video views for period {{first}} - {{last}}': { fin: 'Videoiden katselut ajalta {{first}} - {{last}}', swe: 'Videovisningar för perioden {{first}} - {{last}}' },
+  'Play time': { fin: 'Katseluaika', swe: 'Speltid' },
+  'Pause time': { fin: 'Tauon pituus', swe: 'Paustid' },
+  'Video length': { fin: 'Videon pituus', swe: 'Videons längd' },
+  'No video views in this period': { fin: 'Ei videoiden katseluja tällä ajanjaksolla', swe: 'Inga videovisningar under perioden' },
+
+  // Rebuild screen (DOMAIN.md section 5)
+  'Report rebuild': { fin: 'Raporttien uudelleenlaskenta', swe: 'Omräkning av rapporter' },
+  'New usage rules build a new version of the reports beside the current one. Switch when it has caught up; the old version keeps serving until then.': {
+    fin: 'Uudet käyttösäännöt laskevat raporteista uuden version nykyisen rinnalle. Vaihda, kun se on valmis; vanha versio on käytössä siihen asti.',
+    swe: 'Nya användningsregler räknar fram en ny version av rapporterna bredvid den nuvarande. Byt när den är klar; den gamla versionen används tills dess.',
+  },
+  'Serving version {{version}}': { fin: 'Käytössä versio {{version}}', swe: 'Version {{version}} används' },
+  'Short session threshold {{seconds}} s, longest pause {{pause}} s': {
+    fin: 'Lyhyen käyttökerran raja {{seconds}} s, pisin tauko {{pause}} s',
+    swe: 'Gräns för kort session {{seconds}} s, längsta paus {{pause}} s',
+  },
+  'Usage rules': { fin: 'Käyttösäännöt', swe: 'Användningsregler' },
+  'Short session threshold (seconds)': { fin: 'Lyhyen käyttökerran raja (sekuntia)', swe: 'Gräns för kort session (sekunder)' },
+  'Longest pause inside a play or session (seconds)': {
+    fin: 'Pisin tauko toiston tai käyttökerran sisällä (sekuntia)',
+    swe: 'Längsta paus inom en uppspelning eller session (sekunder)',
+  },
+  'Play sources counted as guided usage': { fin: 'Ohjatuksi käytöksi lasketut toistolähteet', swe: 'Uppspelningskällor som räknas som guidad användning' },
+  'Content types merged in the guided usage breakdown (one per line: from = to)': {
+    fin: 'Ohjatun käytön erittelyssä yhdistettävät sisältötyypit (yksi riville: mistä = mihin)',
+    swe: 'Innehållstyper som slås ihop i fördelningen av guidad användning (en per rad: från = till)',
+  },
+  'Check the marked fields.': { fin: 'Tarkista merkityt kentät.', swe: 'Kontrollera de markerade fälten.' },
+  'Start rebuild': { fin: 'Aloita uudelleenlaskenta', swe: 'Starta omräkning' },
+  'No rebuild is running.': { fin: 'Uudelleenlaskenta ei ole käynnissä.', swe: 'Ingen omräkning pågår.' },
+  'Version {{version}}': { fin: 'Versio {{version}}', swe: 'Version {{version}}' },
+  'Building...': { fin: 'Lasketaan...', swe: 'Räknar...' },
+  'Caught up: ready to switch': { fin: 'Valmis: voidaan vaihtaa', swe: 'Klar: kan bytas' },
+  'Rebuild progress': { fin: 'Uudelleenlaskennan eteneminen', swe: 'Omräkningens förlopp' },
+  Events: { fin: 'Tapahtumat', swe: 'Händelser' },
+  'Events per second': { fin: 'Tapahtumaa sekunnissa', swe: 'Händelser per sekund' },
+  'Time left': { fin: 'Aikaa jäljellä', swe: 'Återstående tid' },
+  'not known yet': { fin: 'ei vielä tiedossa', swe: 'inte känd ännu' },
+  'Switch to the new version': { fin: 'Vaihda uuteen versioon', swe: 'Byt till den nya versionen' },
+  'Drop old versions': { fin: 'Poista vanhat versiot', swe: 'Ta bort gamla versioner' },
+  'Nothing to drop.': { fin: 'Ei poistettavaa.', swe: 'Inget att ta bort.' },
+  'Dropped versions: {{versions}}': { fin: 'Poistetut versiot: {{versions}}', swe: 'Borttagna versioner: {{versions}}' },
+  'Headline figures {{first}} - {{last}}': { fin: 'Päätunnusluvut {{first}} - {{last}}', swe: 'Nyckeltal {{first}} - {{last}}' },
+  serving: { fin: 'käytössä', swe: 'används' },
+  new: { fin: 'uusi', swe: 'ny' },
+  Difference: { fin: 'Erotus', swe: 'Skillnad' },
+  'Only one version is live: start a rebuild to compare.': {
+    fin: 'Vain yksi versio on käytössä: aloita uudelleenlaskenta vertailua varten.',
+    swe: 'Endast en version finns: starta en omräkning för att jämföra.',
+  },
+  'Loading the rebuild status failed': { fin: 'Uudelleenlaskennan tilan lataus epäonnistui', swe: 'Omräkningens status kunde inte laddas' },
+  'The rebuild did not start': { fin: 'Uudelleenlaskenta ei käynnistynyt', swe: 'Omräkningen startade inte' },
+  'The switch failed': { fin: 'Vaihto epäonnistui', swe: 'Bytet misslyckades' },
+  'Dropping old versions failed': { fin: 'Vanhojen versioiden poisto epäonnistui', swe: 'Gamla versioner kunde inte tas bort' },
+};
+
+export const reportTablePlurals: Record<string, PluralEntry> = {
+  '{{count}} participants': {
+    eng: { one: '{{count}} participant', other: '{{count}} participants' },
+    fin: { one: '{{count}} osallistuja', other: '{{count}} osallistujaa' },
+    swe: { one: '{{count}} deltagare', other: '{{count}} deltagare' },
+  },
+};
