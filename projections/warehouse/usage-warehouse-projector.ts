@@ -15,11 +15,13 @@ import { createWarehouseTables, warehouseTables, type WarehouseTables } from './
 import { closeRegion, overlaps, widerWindowIfNeeded, type Span } from './windows.ts';
 
 // The usage warehouse of one rules version (DOMAIN.md sections 3 and 5). Per batch:
-// 1. ONE insert per raw table for all the batch's events;
-// 2. the touched users and instants, plus users whose open session's recheck time has passed;
-// 3. derivation rounds: ONE query per table loads every touched user's window (raw rows and the
-//    previously derived spans), the pure derivation runs per user, and users whose affected region
-//    reaches the edge of their window go into the next round with a wider one (windows.ts);
+// 1. the touched users and instants, plus users whose open session's recheck time has passed;
+// 2. derivation rounds: ONE query per table loads every touched user's window (raw rows that
+//    earlier batches wrote, plus the batch's own rows from memory, and the previously derived
+//    spans), the pure derivation runs per user, and users whose affected region reaches the edge
+//    of their window go into the next round with a wider one (windows.ts);
+// 3. ONE insert per raw table for all the batch's events, sent once the first round has loaded
+//    (so the batch's rows are not read back) and written while the derivation runs;
 // 4. ONE insert per derived table: new rows and tombstones, with the batch's log position as
 //    derived_version, so replaying a batch writes the very same rows and a later batch wins.
 // The content library and time zones come from Postgres (ReferenceData).

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UsageSessions } from '../../schemas/api/usage-report.ts';
+import { UsageSessions, UsageTotals } from '../../schemas/api/usage-report.ts';
 import { CurrentUser } from '../../schemas/api/user.ts';
 import { launchBrowser, type Browser } from '../support/browser.ts';
 import { logIn, shot, startServer, stopServer, type Server } from '../support/product-server.ts';
@@ -187,8 +187,10 @@ describe("a caregiver's day", () => {
       expect(play.usageType).toBe('GuidedUsage');
     }
 
-    const totals = await api(`/api/usage/${user.id}/${today}/${today}`, (body) => body as { sessionCount: number; sessionWithParticipantsCount: number });
-    expect(totals.sessionCount).toBeGreaterThanOrEqual(1);
-    expect(totals.sessionWithParticipantsCount).toBeGreaterThanOrEqual(1);
+    // The projector writes daily_usage after the sessions of the same batch: the headline figures
+    // may trail the session list by a moment.
+    const totals = () => api(`/api/usage/${user.id}/${today}/${today}`, (body) => UsageTotals.parse(body));
+    await expect.poll(async () => (await totals()).sessionCount, { timeout: 30_000, interval: 500 }).toBeGreaterThanOrEqual(1);
+    expect((await totals()).sessionWithParticipantsCount).toBeGreaterThanOrEqual(1);
   });
 });

@@ -158,6 +158,14 @@ describe('favorites, search, residents and activities', () => {
     await expect.poll(() => select.locator('option:checked').textContent(), soon).toBe('Iltapäivän tanssit');
   });
 
+  it('should make the list named in the location hash the active one', async () => {
+    const select = page.getByTestId('favorites-list-select');
+    const morning = await select.locator('option', { hasText: 'Morning favourites' }).getAttribute('value');
+    await page.goto(`${server.url}/favorites#${encodeURIComponent(JSON.stringify({ userTagGroupId: Number(morning) }))}`);
+    await expect.poll(() => select.locator('option:checked').textContent(), soon).toBe('Morning favourites');
+    await expect.poll(() => page.getByTestId('bottom-list-selector').locator('option:checked').textContent(), soon).toBe('Morning favourites');
+  });
+
   it('should list residents, add a participant and move one to the trash and back', async () => {
     await page.goto(`${server.url}/residents`);
     const rows = page.getByTestId('resident-row');

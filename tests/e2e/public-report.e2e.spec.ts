@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GetAudioFilesResponse, LastPlayResponse } from '../../schemas/api/library.ts';
 import { PublicUsage } from '../../schemas/api/public-usage.ts';
+import { usageLogBody } from '../../schemas/api/usage-log.ts';
 import { CurrentUser } from '../../schemas/api/user.ts';
 import { launchBrowser, type Browser } from '../support/browser.ts';
 import { logIn, shot, startServer, stopServer, type Server } from '../support/product-server.ts';
@@ -23,6 +25,12 @@ async function reportRow(page: Page): Promise<{ headers: string[]; cells: string
   const table = page.getByTestId('public-report-table');
   await table.waitFor({ timeout: 60_000 });
   return { headers: await table.locator('th').allInnerTexts(), cells: await table.locator('tbody td').allInnerTexts() };
+}
+
+/** ECharts animates the pie in; a screenshot taken at once shows a sliver. */
+async function settledChart(page: Page): Promise<void> {
+  await page.getByTestId('public-report-pie').waitFor();
+  await page.waitForTimeout(1500);
 }
 
 describe('the public report in the browser', () => {
@@ -78,6 +86,7 @@ describe('the public report in the browser', () => {
     expect(length).toMatch(/^\d{2,}:\d{2}:\d{2}$/);
     expect(length).not.toBe('00:00:00');
     await page.getByTestId('public-report-pie').waitFor();
+    await settledChart(page);
     await shot(page, 'public-report-01-public-user');
   });
 
@@ -100,9 +109,79 @@ describe('the public report in the browser', () => {
     expect(await page.locator('header.top-bar a.icon-button').count()).toBe(0);
     expect(await page.locator('.session-bar').count()).toBe(0);
     expect(await page.locator('.favorite-list-selector').count()).toBe(0);
+    await settledChart(page);
+    await shot(page, 'public-report-02-token');
     // Any other address still shows the report, not a page the session may not read.
     await page.goto(`${server.url}/search`);
-    await page.getByTestId('public-report').waitFor({ timeout: 60_000 });
-    await shot(page, 'public-report-02-token');
+    await page.getByTestId('public-report-table').waitFor({ timeout: 60_000 });
+    expect(new URL(page.url()).pathname).toBe('/search');
+    expect(await page.locator('nav.nav-links').count()).toBe(0);
+  });
+
+  it('should tell an older login of the caregiver that its session expired and log it out', { timeout: 180_000 }, async () => {
+    // Spec 3 section 8 'alert session expired': the ping of the older login shows the token mismatch.
+    const older = await launchBrowser();
+    try {
+      const olderPage = older.context.pages()[0] ?? (await older.context.newPage());
+      await olderPage.goto(server.url);
+      await logIn(olderPage, 'caregiver', 'sointu-demo');
+      await olderPage.locator('header.top-bar').waitFor({ timeout: 60_000 });
+
+      await browser.context.clearCookies();
+      await page.goto(server.url);
+      await logIn(page, 'caregiver', 'sointu-demo');
+      await page.locator('header.top-bar').waitFor({ timeout: 60_000 });
+
+      const question = olderPage.getByTestId('playback-login-question');
+      await question.waitFor({ timeout: 30_000 });
+      await shot(olderPage, 'public-report-03-session-expired');
+      await question.getByRole('button').click();
+      await olderPage.locator('input[name=username]').waitFor({ timeout: 30_000 });
+      // The newer login is not asked anything: the older one never played.
+      expect(await page.getByTestId('playback-login-question').count()).toBe(0);
+    } finally {
+      await older.close();
+    }
+  });
+
+  it('should ask a new login to confirm breaking the session that just played, and log out when declined', { timeout: 180_000 }, async () => {
+    // Spec 3 section 8 'confirm break existing session': `page` holds the caregiver's newest login; it plays.
+    const post = (path: string, body: unknown) =>
+      page.evaluate(async ({ path, body }) => {
+        const response = await fetch(path, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        return { status: response.status, body: await response.json() };
+      }, { path, body });
+    const files = await post('/api/get-audio-files', { limit: 1 });
+    expect(files.status, JSON.stringify(files.body)).toBe(200);
+    const audioFileId = GetAudioFilesResponse.parse(files.body).items[0]!.id;
+    const now = Date.now();
+    const playLog = [0, 6_000].map((offset) => ({ time: new Date(now - 6_000 + offset).toISOString(), audioFileId, playPosition: offset / 1000, playSource: 'Search' as const, manualStart: true }));
+    const logged = await post('/api/usage-log', usageLogBody({ page: 'player', playLog }));
+    expect(logged.status, JSON.stringify(logged.body)).toBe(200);
+
+    const newer = await launchBrowser();
+    try {
+      const newerPage = newer.context.pages()[0] ?? (await newer.context.newPage());
+      await newerPage.goto(server.url);
+      await newerPage.locator('input[name=username]').waitFor();
+      // Logged in first through the API, so the test can wait for the play to reach the read model
+      // before the page starts; the page then asks GET /api/last-play on its own.
+      const login = await newerPage.evaluate(async () => {
+        const response = await fetch('/api/login', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'caregiver', password: 'sointu-demo' }) });
+        return response.status;
+      });
+      expect(login).toBe(200);
+      await expect.poll(async () => LastPlayResponse.parse((await getJson(newerPage, '/api/last-play')).body).lastPlay, { timeout: 60_000, interval: 1_000 }).not.toBeNull();
+
+      await newerPage.goto(server.url);
+      const question = newerPage.getByTestId('playback-login-question');
+      await question.waitFor({ timeout: 30_000 });
+      await shot(newerPage, 'public-report-04-confirm-break-session');
+      await question.getByRole('button', { name: /Kirjaudu ulos|Logout/ }).click();
+      await newerPage.locator('input[name=username]').waitFor({ timeout: 30_000 });
+      expect((await getJson(newerPage, '/api/')).status).toBe(401);
+    } finally {
+      await newer.close();
+    }
   });
 });

@@ -132,7 +132,7 @@ describe('usage reports in the browser', () => {
   it('should open a session and show its breakdown, participants and plays', async () => {
     const sessions = page.getByTestId('session-list-section');
     const heading = await sessions.locator('h3').textContent();
-    expect(heading).toMatch(/^Käyttökerrat ajalta \d{1,2}\.\d{1,2}\.\d{4} - \d{1,2}\.\d{1,2}\.\d{4}$/);
+    expect(heading).toMatch(/^Istunnot ajalta \d{1,2}\.\d{1,2}\.\d{4} - \d{1,2}\.\d{1,2}\.\d{4}$/);
     expect(await sessions.getByTestId('session-total-usage').textContent()).toMatch(/^\d{2,}:\d{2}:\d{2}$/);
     // Open the first session that has plays.
     const cards = sessions.getByTestId('session-card');
@@ -145,7 +145,7 @@ describe('usage reports in the browser', () => {
     }
     expect(opened).toBe(true);
     const body = sessions.getByTestId('session-body').first();
-    expect(await body.textContent()).toContain('Käyttökerran käytön erittely');
+    expect(await body.textContent()).toContain('Istunnon käytön erittely');
     expect(await body.locator('thead th').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('Ohjelma')]));
     await body.scrollIntoViewIfNeeded();
     await shot(page, 'reports-03-session-open');
@@ -189,16 +189,42 @@ describe('usage reports in the browser', () => {
     expect(sessionsInSheet.size).toBe(table.sessionCount);
   });
 
-  it('should show the rebuild screen with the serving version and the headline comparison', async () => {
+  it('should show the rebuild screen with the serving version and its headline figures', async () => {
     await page.getByTestId('rebuild-link').click();
     await page.waitForURL((url) => url.pathname === '/admin/rebuild');
     await page.getByTestId('rebuild-page').waitFor();
     await page.getByTestId('headline-comparison').waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('current-version').textContent()).toMatch(/Käytössä versio \d+/);
     expect(await page.locator('input[name=shortSessionSeconds]').inputValue()).toBe('20');
-    const figures = await page.getByTestId('headline-comparison').locator('tbody td').allTextContents();
-    expect(Number(figures[0])).toBeGreaterThan(0);
+    const sessions = page.getByTestId('headline-comparison').locator('tr[data-figure=sessionCount] td');
+    expect(await sessions.count()).toBe(1);
+    expect(Number(await sessions.first().textContent())).toBeGreaterThan(0);
     await shot(page, 'reports-05-rebuild');
+  });
+
+  it('should rebuild under a longer short-session threshold, compare old and new, and switch', { timeout: 600_000 }, async () => {
+    await page.locator('input[name=shortSessionSeconds]').fill('120');
+    await page.getByTestId('start-rebuild').click();
+    const progress = page.getByTestId('rebuild-progress');
+    await progress.waitFor({ timeout: 60_000 });
+    expect(await progress.getByTestId('rebuild-events').textContent()).toMatch(/^[\d\s\u00a0]+ \/ [\d\s\u00a0]+ \(/);
+    await expect.poll(async () => Number(await progress.getByRole('progressbar').getAttribute('aria-valuenow')), { timeout: 120_000 }).toBeGreaterThan(0);
+    await shot(page, 'reports-06-rebuild-progress');
+    await expect.poll(() => progress.getAttribute('data-caught-up'), { timeout: 540_000, interval: 2_000 }).toBe('true');
+    // Old and new side by side: sessions shorter than two minutes no longer count under the new rules.
+    const sessions = page.getByTestId('headline-comparison').locator('tr[data-figure=sessionCount] td');
+    await expect.poll(() => sessions.count(), { timeout: 30_000 }).toBe(3);
+    const [before, after] = [Number(await sessions.nth(0).textContent()), Number(await sessions.nth(1).textContent())];
+    expect(before).toBeGreaterThan(0);
+    expect(after).toBeLessThanOrEqual(before);
+    await shot(page, 'reports-07-rebuild-compared');
+    const serving = await page.getByTestId('current-version').textContent();
+    await page.getByTestId('switch-version').click();
+    await expect.poll(() => page.getByTestId('current-version').textContent(), { timeout: 30_000 }).not.toBe(serving);
+    await expect.poll(() => page.getByTestId('drop-old-versions').isEnabled(), { timeout: 30_000 }).toBe(true);
+    await page.getByTestId('drop-old-versions').click();
+    await page.getByText('Poistetut versiot:').waitFor({ timeout: 60_000 });
+    await shot(page, 'reports-08-rebuild-switched');
   });
 
   it('should open the public report with its token', async () => {
@@ -206,6 +232,6 @@ describe('usage reports in the browser', () => {
     await page.getByTestId('public-report').waitFor({ timeout: 60_000 });
     await expect.poll(() => page.getByTestId('public-report-table').or(page.getByTestId('public-report-empty')).count(), { timeout: 60_000 }).toBeGreaterThan(0);
     expect(await page.getByTestId('public-report-table').count()).toBe(1);
-    await shot(page, 'reports-06-public-report');
+    await shot(page, 'reports-09-public-report');
   });
 });

@@ -24,7 +24,7 @@ export const reportTableFeatures = tableFeatures({
 
 export type ReportTableFeatures = typeof reportTableFeatures;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- columns of one table hold different value types
+// `any`: the columns of one table hold values of different types.
 export type ReportColumn<TData extends RowData> = ColumnDef<ReportTableFeatures, TData, any>;
 
 export const reportColumnHelper = <TData extends RowData>() => createColumnHelper<ReportTableFeatures, TData>();

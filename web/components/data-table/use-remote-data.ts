@@ -21,7 +21,6 @@ export function useRemoteData<T>(key: string, load: (signal: AbortSignal) => Pro
     );
     return () => controller.abort();
     // `load` is a fresh closure each render; the key names everything it depends on.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   return state.key === key ? state.value : { status: 'loading' };
 }

@@ -47,3 +47,27 @@ export function pageSlice<T>(items: readonly T[], page: number, pageSize: number
   const start = (Math.max(1, page) - 1) * pageSize;
   return items.slice(start, start + pageSize);
 }
+
+// A list's description is HTML; the edit modal shows it as plain text. Unchanged text keeps the
+// original HTML; typed text is stored as escaped paragraphs.
+const entities: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' };
+
+export function descriptionText(html: string): string {
+  return html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/p>\s*<p[^>]*>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (entity) => entities[entity] ?? entity)
+    .trim();
+}
+
+export function descriptionHtml(text: string, original: string): string {
+  if (text.trim() === descriptionText(original)) return original;
+  const escape = (line: string) => line.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => `<p>${escape(line)}</p>`)
+    .join('');
+}

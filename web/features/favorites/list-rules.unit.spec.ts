@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canRenameOrRemove, copyName, filterFavorites, ownerLabel, pageSlice, reorderButtons, showFavoriteButton } from './list-rules.ts';
+import { canRenameOrRemove, copyName, descriptionHtml, descriptionText, filterFavorites, ownerLabel, pageSlice, reorderButtons, showFavoriteButton } from './list-rules.ts';
 
 describe('copyName', () => {
   it("should name the copy '%s (copy)' in the language's template", () => {
@@ -78,5 +78,24 @@ describe('filterFavorites and pageSlice', () => {
     expect(pageSlice(numbers, 1, 10)).toEqual(numbers.slice(0, 10));
     expect(pageSlice(numbers, 3, 10)).toEqual([20, 21, 22]);
     expect(pageSlice(numbers, 4, 10)).toEqual([]);
+  });
+});
+
+describe('descriptionText and descriptionHtml', () => {
+  const html = '<p>Picked for all wards &amp; units.</p><p>Second&nbsp;line</p>';
+
+  it('should show the HTML description as plain lines', () => {
+    expect(descriptionText(html)).toBe('Picked for all wards & units.\nSecond line');
+    expect(descriptionText('')).toBe('');
+    expect(descriptionText('a<br/>b')).toBe('a\nb');
+  });
+
+  it('should keep the original HTML when the text was not changed', () => {
+    expect(descriptionHtml(descriptionText(html), html)).toBe(html);
+  });
+
+  it('should store typed text as escaped paragraphs', () => {
+    expect(descriptionHtml('Songs <3\n\nfor Ward A & B', html)).toBe('<p>Songs &lt;3</p><p>for Ward A &amp; B</p>');
+    expect(descriptionHtml('  ', html)).toBe('');
   });
 });

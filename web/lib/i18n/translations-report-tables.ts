@@ -23,11 +23,11 @@ export const reportTableTexts: Record<string, Entry> = {
   Sort: { fin: 'Lajittele', swe: 'Sortera' },
 
   // Session list (spec 3 section 2)
-  'Sessions for period {{first}} - {{last}}': { fin: 'Käyttökerrat ajalta {{first}} - {{last}}', swe: 'Sessioner för perioden {{first}} - {{last}}' },
-  'Show sessions with resident': { fin: 'Näytä käyttökerrat, joissa asukas', swe: 'Visa sessioner med invånare', swe2: 'Visa sessioner med boende' },
-  '(not selected - show all sessions)': { fin: '(ei valittu - näytä kaikki käyttökerrat)', swe: '(inte vald - visa alla sessioner)' },
-  'Show short sessions': { fin: 'Näytä lyhyet käyttökerrat', swe: 'Visa korta sessioner' },
-  'Breakdown of session usage': { fin: 'Käyttökerran käytön erittely', swe: 'Fördelning av sessionens användning' },
+  'Sessions for period {{first}} - {{last}}': { fin: 'Istunnot ajalta {{first}} - {{last}}', swe: 'Sessioner för perioden {{first}} - {{last}}' },
+  'Show sessions with resident': { fin: 'Näytä istunnot, joissa asukas', swe: 'Visa sessioner med invånare', swe2: 'Visa sessioner med boende' },
+  '(not selected - show all sessions)': { fin: '(ei valittu - näytä kaikki istunnot)', swe: '(inte vald - visa alla sessioner)' },
+  'Show short sessions': { fin: 'Näytä lyhyet istunnot', swe: 'Visa korta sessioner' },
+  'Breakdown of session usage': { fin: 'Istunnon käytön erittely', swe: 'Fördelning av sessionens användning' },
   'outdoor activity': { fin: 'ulkoilu', swe: 'utomhusaktivitet' },
   'Download Report': { fin: 'Lataa raportti', swe: 'Ladda ner rapport' },
   'Start time': { fin: 'Alkoi', swe: 'Började' },
@@ -35,9 +35,9 @@ export const reportTableTexts: Record<string, Entry> = {
   Duration: { fin: 'Kesto', swe: 'Längd' },
   Participants: { fin: 'Osallistujat', swe: 'Deltagare' },
   'no end': { fin: 'ei päättynyt', swe: 'inget slut' },
-  'short session': { fin: 'lyhyt käyttökerta', swe: 'kort session' },
-  'No sessions in this period': { fin: 'Ei käyttökertoja tällä ajanjaksolla', swe: 'Inga sessioner under perioden' },
-  'No plays in this session': { fin: 'Ei toistoja tällä käyttökerralla', swe: 'Inga uppspelningar under sessionen' },
+  'short session': { fin: 'lyhyt istunto', swe: 'kort session' },
+  'No sessions in this period': { fin: 'Ei istuntoja tällä ajanjaksolla', swe: 'Inga sessioner under perioden' },
+  'No plays in this session': { fin: 'Ei toistoja tässä istunnossa', swe: 'Inga uppspelningar under sessionen' },
   Program: { fin: 'Ohjelma', swe: 'Program' },
   'Program Type': { fin: 'Ohjelmatyyppi', swe: 'Programtyp' },
   Time: { fin: 'Aika', swe: 'Tid' },
@@ -47,13 +47,13 @@ export const reportTableTexts: Record<string, Entry> = {
 
   // Detailed session table
   'Detailed sessions for period {{first}} - {{last}}': {
-    fin: 'Käyttökertojen erittely ajalta {{first}} - {{last}}',
+    fin: 'Istuntojen erittely ajalta {{first}} - {{last}}',
     swe: 'Detaljerade sessioner för perioden {{first}} - {{last}}',
   },
   Date: { fin: 'Päivämäärä', swe: 'Datum' },
   'possible length': { fin: 'mahdollinen pituus', swe: 'möjlig längd' },
-  Session: { fin: 'Käyttökerta', swe: 'Session' },
-  'Session length': { fin: 'Käyttökerran pituus', swe: 'Sessionens längd' },
+  Session: { fin: 'Istunto', swe: 'Session' },
+  'Session length': { fin: 'Istunnon pituus', swe: 'Sessionens längd' },
   Resident: { fin: 'Asukas', swe: 'Invånare', swe2: 'Boende' },
   Plays: { fin: 'Toistot', swe: 'Uppspelningar' },
 
@@ -72,13 +72,13 @@ export const reportTableTexts: Record<string, Entry> = {
   },
   'Serving version {{version}}': { fin: 'Käytössä versio {{version}}', swe: 'Version {{version}} används' },
   'Short session threshold {{seconds}} s, longest pause {{pause}} s': {
-    fin: 'Lyhyen käyttökerran raja {{seconds}} s, pisin tauko {{pause}} s',
+    fin: 'Lyhyen istunnon raja {{seconds}} s, pisin tauko {{pause}} s',
     swe: 'Gräns för kort session {{seconds}} s, längsta paus {{pause}} s',
   },
   'Usage rules': { fin: 'Käyttösäännöt', swe: 'Användningsregler' },
-  'Short session threshold (seconds)': { fin: 'Lyhyen käyttökerran raja (sekuntia)', swe: 'Gräns för kort session (sekunder)' },
+  'Short session threshold (seconds)': { fin: 'Lyhyen istunnon raja (sekuntia)', swe: 'Gräns för kort session (sekunder)' },
   'Longest pause inside a play or session (seconds)': {
-    fin: 'Pisin tauko toiston tai käyttökerran sisällä (sekuntia)',
+    fin: 'Pisin tauko toiston tai istunnon sisällä (sekuntia)',
     swe: 'Längsta paus inom en uppspelning eller session (sekunder)',
   },
   'Play sources counted as guided usage': { fin: 'Ohjatuksi käytöksi lasketut toistolähteet', swe: 'Uppspelningskällor som räknas som guidad användning' },
@@ -105,6 +105,10 @@ export const reportTableTexts: Record<string, Entry> = {
   serving: { fin: 'käytössä', swe: 'används' },
   new: { fin: 'uusi', swe: 'ny' },
   Difference: { fin: 'Erotus', swe: 'Skillnad' },
+  'The figures of the new version grow until it has caught up.': {
+    fin: 'Uuden version luvut kasvavat, kunnes se on valmis.',
+    swe: 'Den nya versionens siffror växer tills den är klar.',
+  },
   'Only one version is live: start a rebuild to compare.': {
     fin: 'Vain yksi versio on käytössä: aloita uudelleenlaskenta vertailua varten.',
     swe: 'Endast en version finns: starta en omräkning för att jämföra.',

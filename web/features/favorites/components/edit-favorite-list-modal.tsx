@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio';
 import { z } from 'zod';
 import { Alert } from '../../../components/alert.tsx';
 import { hideModal } from '../../../lib/modal-stack.ts';
-import { copyName } from '../list-rules.ts';
+import { copyName, descriptionHtml, descriptionText } from '../list-rules.ts';
 import { copyList, createList, favorites, renameList } from '../stores/favorites-store.ts';
 import './favorites.css';
 
@@ -33,17 +33,19 @@ function EditFavoriteListForm({ mode, listId, cannotModifyInfo, addAudioFileId }
   const source = lists.find((list) => list.id === listId);
   const sourceName = source?.name ?? t('My favorites');
   const [name, setName] = useState(() => (mode === 'copy' ? copyName(t('%s (copy)'), sourceName) : mode === 'rename' ? sourceName : ''));
-  const [description, setDescription] = useState(() => (mode === 'new' ? '' : (source?.description ?? '')));
+  const originalDescription = mode === 'new' ? '' : (source?.description ?? '');
+  const [description, setDescription] = useState(() => descriptionText(originalDescription));
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const trimmed = name.trim();
     if (trimmed === '') return;
+    const html = descriptionHtml(description, originalDescription);
     const done =
       mode === 'new'
-        ? await createList(trimmed, description)
+        ? await createList(trimmed, html)
         : mode === 'copy'
-          ? await copyList(listId ?? 0, trimmed, description, addAudioFileId)
-          : await renameList(listId ?? 0, trimmed, description);
+          ? await copyList(listId ?? 0, trimmed, html, addAudioFileId)
+          : await renameList(listId ?? 0, trimmed, html);
     if (done) hideModal();
   };
   return (

@@ -98,6 +98,7 @@ export function RebuildPage() {
                 </label>
               </div>
               <HeadlineComparison comparison={overview.comparison} currentVersion={overview.currentVersion} />
+              {rebuilding && <p className="rebuild-note">{t('The figures of the new version grow until it has caught up.')}</p>}
             </>
           )}
         </div>
