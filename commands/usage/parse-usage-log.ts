@@ -48,14 +48,32 @@ export function checkClientTimes(log: UsageLogData, now: Date): ValidationIssue[
   });
 }
 
-/** Audio ids of a player log must name files of the library: one query for the whole log. */
+/** The entries whose id is no row of `table`: one query for the whole log. */
+async function unknownIds<T extends { id: number }>(sql: Queryable, table: 'audio_files' | 'files' | 'message_items', entries: readonly T[]): Promise<T[]> {
+  if (entries.length === 0) return [];
+  const rows = await sql.query<{ id: number }>(`SELECT id FROM ${table} WHERE id = ANY($1::bigint[])`, [[...new Set(entries.map((e) => e.id))]]);
+  const known = new Set(rows.map((row) => Number(row.id)));
+  return entries.filter((e) => !known.has(e.id));
+}
+
+/**
+ * Ids must name what they claim to (audio files of a player log, files of a video log, the message
+ * item of a click): a fact about nothing can never be attributed in a report. Samples of other item
+ * types (message, game, image, video) carry ids of other spaces and are not checked.
+ */
 export async function checkReferences(sql: Queryable, userId: number, log: UsageLogData): Promise<ValidationIssue[]> {
   if (log.page === 'player') {
     const audio = log.playLog.flatMap((item, i) => ((item.playLogItemType ?? 'Audio') === 'Audio' ? [{ i, id: item.audioFileId }] : []));
-    if (audio.length === 0) return [];
-    const rows = await sql.query<{ id: number }>('SELECT id FROM audio_files WHERE id = ANY($1::bigint[])', [[...new Set(audio.map((a) => a.id))]]);
-    const known = new Set(rows.map((row) => Number(row.id)));
-    return audio.filter((a) => !known.has(a.id)).map((a) => ({ path: `data.playLog.${a.i}.audioFileId`, message: 'Unknown audio file' }));
+    return (await unknownIds(sql, 'audio_files', audio)).map((a) => ({ path: `data.playLog.${a.i}.audioFileId`, message: 'Unknown audio file' }));
+  }
+  if (log.page === 'videoPlayAction') {
+    const videos = log.videoLog.map((item, i) => ({ i, id: item.fileId }));
+    return (await unknownIds(sql, 'files', videos)).map((v) => ({ path: `data.videoLog.${v.i}.fileId`, message: 'Unknown file' }));
+  }
+  if (log.page === 'messageItem') {
+    // message_items is the messaging read model (migration 005); until messaging writes it, the
+    // demo seed does.
+    return (await unknownIds(sql, 'message_items', [{ id: log.messageItemId }])).map(() => ({ path: 'data.messageItemId', message: 'Unknown message item' }));
   }
   if (log.page === 'startSession') {
     // Participants and activities are the unit's own (spec 3 section 3: residents and activities have a userId).

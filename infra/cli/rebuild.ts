@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { comparisonPeriod } from '../../queries/admin/get-rebuild-status.ts';
 import { compareHeadlines } from '../../projections/warehouse/rebuild-comparison.ts';
-import { createRebuilds } from '../../projections/warehouse/rebuild.ts';
+import { createRebuilds, type Rebuilds } from '../../projections/warehouse/rebuild.ts';
 import type { HeadlineFigures, RebuildProgress } from '../../schemas/api/rebuild.ts';
 import { UsageRules } from '../../schemas/events/usage-rules.ts';
 import { connectWarehouse, type Warehouse } from '../clickhouse/clickhouse.ts';
@@ -13,28 +13,76 @@ import { connectSql } from '../sql/connect.ts';
 import { claimDataDir } from './data-dir-lock.ts';
 import type { Sql } from '../sql/sql.ts';
 
-// npm run rebuild -- --short-session-seconds 60 --max-pause-seconds 300 [--switch]
+// npm run rebuild -- --short-session-seconds 60 --max-pause-seconds 300 [--switch] [--drop-old]
 // [--first 2026-01-01 --last 2026-01-31]: builds the next usage warehouse version under the
 // changed rules (the others stay as the serving version has them), with a progress bar, then
-// prints the headline figures old vs new and, with --switch, makes the new version serve.
+// prints the headline figures old vs new; --switch makes the new version serve, --drop-old then
+// drops the tables of the versions below the serving one (alone, it only drops).
 // A rebuild left unfinished by an interrupted run is resumed instead.
 
-const usage = 'usage: npm run rebuild -- [--short-session-seconds N] [--max-pause-seconds N] [--first YYYY-MM-DD] [--last YYYY-MM-DD] [--switch]';
+const usage =
+  'usage: npm run rebuild -- [--short-session-seconds N] [--max-pause-seconds N] [--guided-sources Recipe,Search,...] ' +
+  '[--content-type-merge "Video=Theme,Sing Along=SingAlong"] [--first YYYY-MM-DD] [--last YYYY-MM-DD] [--switch] [--drop-old]';
 
-async function main(): Promise<number> {
-  const { values } = parseArgs({
+const ruleFlags = {
+  shortSessionSeconds: 'short-session-seconds',
+  maxPauseSeconds: 'max-pause-seconds',
+  guidedSources: 'guided-sources',
+  contentTypeMerge: 'content-type-merge',
+} as const satisfies Record<keyof UsageRules, string>;
+
+type RuleValues = Partial<Record<(typeof ruleFlags)[keyof UsageRules], string>>;
+
+const list = (text: string) => text.split(',').map((item) => item.trim()).filter(Boolean);
+
+/** The rule fields given on the command line, checked before any storage is opened. */
+function ruleOverrides(values: RuleValues): { rules: Partial<UsageRules> } | { error: string } {
+  const given: Record<string, unknown> = {};
+  const number = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text) : text);
+  if (values['short-session-seconds'] !== undefined) given.shortSessionSeconds = number(values['short-session-seconds']);
+  if (values['max-pause-seconds'] !== undefined) given.maxPauseSeconds = number(values['max-pause-seconds']);
+  if (values['guided-sources'] !== undefined) given.guidedSources = list(values['guided-sources']);
+  if (values['content-type-merge'] !== undefined) {
+    const pairs = list(values['content-type-merge']).map((pair) => pair.split('=').map((side) => side.trim()));
+    if (pairs.some((pair) => pair.length !== 2 || !pair[0] || !pair[1])) return { error: '--content-type-merge: expected From=To pairs separated by commas' };
+    given.contentTypeMerge = Object.fromEntries(pairs);
+  }
+  const parsed = UsageRules.partial().safeParse(given);
+  if (parsed.success) return { rules: parsed.data };
+  return { error: parsed.error.issues.map((i) => `--${ruleFlags[i.path[0] as keyof UsageRules]}: ${i.message}`).join('\n') };
+}
+
+const commandLine = () =>
+  parseArgs({
     options: {
       'short-session-seconds': { type: 'string' },
       'max-pause-seconds': { type: 'string' },
+      'guided-sources': { type: 'string' },
+      'content-type-merge': { type: 'string' },
       first: { type: 'string' },
       last: { type: 'string' },
       switch: { type: 'boolean', default: false },
+      'drop-old': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
-  });
+  }).values;
+
+async function main(): Promise<number> {
+  let values: ReturnType<typeof commandLine>;
+  try {
+    values = commandLine();
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${usage}`);
+    return 64;
+  }
   if (values.help) {
     console.log(usage);
     return 0;
+  }
+  const overrides = ruleOverrides(values);
+  if ('error' in overrides) {
+    console.error(`${overrides.error}\n${usage}`);
+    return 64;
   }
   const config = loadConfig();
   const claim = config.databaseUrl && config.clickhouseUrl ? ({ ok: true } as const) : claimDataDir(config.dataDir);
@@ -64,39 +112,19 @@ async function main(): Promise<number> {
     const rebuilds = createRebuilds({ sql, log: store, warehouse, pollIntervalMs: 200 });
     const state = await rebuilds.versions();
 
-    let progress: RebuildProgress;
-    const resumed = await rebuilds.resumeRebuild();
-    if (resumed) {
-      console.log(`Resuming the rebuild of version ${resumed.version} (started earlier) with its own rules; changed rules are not applied to it.`);
-      progress = resumed;
-    } else {
-      const rules = UsageRules.parse({
-        ...state.current.rules,
-        ...(values['short-session-seconds'] !== undefined ? { shortSessionSeconds: Number(values['short-session-seconds']) } : {}),
-        ...(values['max-pause-seconds'] !== undefined ? { maxPauseSeconds: Number(values['max-pause-seconds']) } : {}),
-      });
+    let progress: RebuildProgress | null = await rebuilds.resumeRebuild();
+    if (progress) {
+      console.log(`Resuming the rebuild of version ${progress.version} (started earlier) with its own rules; changed rules are not applied to it.`);
+    } else if (Object.keys(overrides.rules).length > 0 || !values['drop-old']) {
+      const rules = { ...state.current.rules, ...overrides.rules };
       progress = await rebuilds.startRebuild({ rules, actor: { userId: 0 }, at: new Date() });
-      console.log(`Building version ${progress.version} beside version ${state.current.version}: ${JSON.stringify({ shortSessionSeconds: rules.shortSessionSeconds, maxPauseSeconds: rules.maxPauseSeconds })}`);
+      console.log(`Building version ${progress.version} beside version ${state.current.version}: ${JSON.stringify(overrides.rules)}`);
     }
+    if (progress) await buildAndCompare(rebuilds, progress, state.current.version, warehouse, values);
 
-    while (!progress.caughtUp) {
-      // A bar redrawn in place on a terminal; one line every half second in a log.
-      process.stdout.write(process.stdout.isTTY ? `\r${progressLine(progress)}` : `${progressLine(progress)}\n`);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      progress = (await rebuilds.rebuildStatus()) ?? { ...progress, caughtUp: true };
-    }
-    process.stdout.write(`${process.stdout.isTTY ? '\r' : ''}${progressLine(progress)}\n`);
-
-    const period = comparisonPeriod({ first: values.first, last: values.last }, new Date());
-    const comparison = await compareHeadlines(warehouse, [state.current.version, progress.version], period.first, period.last);
-    console.log(`\nHeadline figures ${period.first} .. ${period.last}, all users (short sessions hidden):`);
-    console.log(comparisonTable(comparison.old, comparison.new));
-
-    if (values.switch) {
-      const version = await rebuilds.switchVersion();
-      console.log(`\nSwitched: reports read version ${version} now. Drop the old tables with POST /api/admin/rebuilds/drop-old.`);
-    } else {
-      console.log('\nNot switched (add --switch, or POST /api/admin/rebuilds/switch in the running server).');
+    if (values['drop-old']) {
+      const dropped = await rebuilds.dropOldVersions();
+      console.log(dropped.length > 0 ? `Dropped the tables of version ${dropped.join(', ')}.` : 'No version below the serving one to drop.');
     }
     await rebuilds.stop();
     return 0;
@@ -109,6 +137,37 @@ async function main(): Promise<number> {
   } finally {
     await warehouse?.close();
     await sql?.close();
+  }
+}
+
+/** Follows the rebuild to the end with a progress bar, compares old and new, switches if asked. */
+async function buildAndCompare(
+  rebuilds: Rebuilds,
+  started: RebuildProgress,
+  currentVersion: number,
+  warehouse: Warehouse,
+  values: { first?: string; last?: string; switch?: boolean; 'drop-old'?: boolean },
+): Promise<void> {
+  let progress = started;
+  while (!progress.caughtUp) {
+    // A bar redrawn in place on a terminal; one line every half second in a log.
+    process.stdout.write(process.stdout.isTTY ? `\r${progressLine(progress)}` : `${progressLine(progress)}\n`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    progress = (await rebuilds.rebuildStatus()) ?? { ...progress, caughtUp: true };
+  }
+  process.stdout.write(`${process.stdout.isTTY ? '\r' : ''}${progressLine(progress)}\n`);
+
+  const period = comparisonPeriod({ first: values.first, last: values.last }, new Date());
+  const comparison = await compareHeadlines(warehouse, [currentVersion, progress.version], period.first, period.last);
+  console.log(`\nHeadline figures ${period.first} .. ${period.last}, all users (short sessions hidden):`);
+  console.log(comparisonTable(comparison.old, comparison.new));
+
+  if (values.switch) {
+    const version = await rebuilds.switchVersion();
+    const drop = values['drop-old'] ? '' : ' Drop the old tables with --drop-old (or POST /api/admin/rebuilds/drop-old).';
+    console.log(`\nSwitched: reports read version ${version} now.${drop}`);
+  } else {
+    console.log('\nNot switched (add --switch, or POST /api/admin/rebuilds/switch in the running server).');
   }
 }
 
@@ -128,7 +187,8 @@ function progressLine(p: RebuildProgress): string {
   const share = p.eventsTotal === 0 ? 1 : p.eventsDone / p.eventsTotal;
   const filled = Math.round(share * width);
   const eta = p.caughtUp ? 'done' : p.secondsLeft === null ? 'ETA ?' : `ETA ${formatSeconds(p.secondsLeft)}`;
-  return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${(share * 100).toFixed(1).padStart(5)}%  ${p.eventsDone}/${p.eventsTotal} events  ${p.eventsPerSecond.toFixed(1)} ev/s  ${eta}   `;
+  const deriving = p.stage === 'deriving' ? `  deriving: ${p.derivation ? `${p.derivation.usersDone}/${p.derivation.usersTotal} users` : '...'}` : '';
+  return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${(share * 100).toFixed(1).padStart(5)}%  ${p.eventsDone}/${p.eventsTotal} events  ${p.eventsPerSecond.toFixed(1)} ev/s  ${eta}${deriving}   `;
 }
 
 const formatSeconds = (s: number) => (s >= 3600 ? `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m` : s >= 60 ? `${Math.floor(s / 60)}m${String(Math.round(s % 60)).padStart(2, '0')}s` : `${Math.round(s)}s`);

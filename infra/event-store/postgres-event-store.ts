@@ -19,35 +19,19 @@ export type PostgresEventStore = EventStore & {
   setup(): Promise<void>;
 };
 
-interface EventRow {
-  tx: number | string;
-  seq: number | string;
-  id: string;
-  stream_id: string;
-  stream_version: number | string;
-  type: string;
-  schema_version: number;
-  data: unknown;
-  metadata: RecordedEvent['metadata'];
-  recorded_at: Date;
-}
+// Each event comes back as ONE json text column, parsed by one JSON.parse: PGlite's protocol
+// reader copies and decodes every field of a row on its own, which made ten columns cost about
+// four times as much to read (tests/bench/warehouse.bench.ts, docs/benchmarks.md).
+const eventJson = `json_build_array(transaction_id::text::bigint, global_position, event_id, stream_id, stream_version, type,
+  schema_version, data, metadata, recorded_at)::text AS e`;
 
-const eventColumns = `transaction_id::text::bigint AS tx, global_position AS seq, event_id::text AS id, stream_id,
-  stream_version, type, schema_version, data, metadata, recorded_at`;
+type EventTuple = [number, number, string, string, number, string, number, unknown, RecordedEvent['metadata'], string];
 
 // Rows come from our own table, written only after validation, so the shape is trusted here.
-const toRecorded = (row: EventRow): RecordedEvent =>
-  ({
-    type: row.type,
-    data: row.data,
-    id: row.id,
-    schemaVersion: row.schema_version,
-    streamId: row.stream_id,
-    streamVersion: Number(row.stream_version),
-    position: { tx: Number(row.tx), seq: Number(row.seq) },
-    metadata: row.metadata,
-    recordedAt: row.recorded_at,
-  }) as RecordedEvent;
+function toRecorded({ e }: { e: string }): RecordedEvent {
+  const [tx, seq, id, streamId, streamVersion, type, schemaVersion, data, metadata, recordedAt] = JSON.parse(e) as EventTuple;
+  return { type, data, id, schemaVersion, streamId, streamVersion, position: { tx, seq }, metadata, recordedAt: new Date(recordedAt) } as RecordedEvent;
+}
 
 const errorOf = (error: unknown) => (error ?? {}) as { code?: string; constraint?: string };
 // An id already stored: a retry (maybe racing its first attempt). Postgres names the constraint;
@@ -84,8 +68,8 @@ export function createPostgresEventStore(sql: Sql, options: PostgresEventStoreOp
     // Only transactions older than every running one are read: their events can no longer be
     // joined by an event with a lower position, so the reader never moves past a gap that fills later.
     // The price: a long transaction anywhere on the server delays readers (it never loses events).
-    const rows = await sql.query<EventRow>(
-      `SELECT ${eventColumns} FROM events
+    const rows = await sql.query<{ e: string }>(
+      `SELECT ${eventJson} FROM events
        WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
          AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
        ORDER BY transaction_id, global_position
@@ -109,8 +93,8 @@ export function createPostgresEventStore(sql: Sql, options: PostgresEventStoreOp
     },
 
     async readStream(stream, { fromVersion = 0, limit = 10_000 } = {}) {
-      const rows = await sql.query<EventRow>(
-        `SELECT ${eventColumns} FROM events WHERE stream_id = $1 AND stream_version >= $2 ORDER BY stream_version LIMIT $3`,
+      const rows = await sql.query<{ e: string }>(
+        `SELECT ${eventJson} FROM events WHERE stream_id = $1 AND stream_version >= $2 ORDER BY stream_version LIMIT $3`,
         [stream, fromVersion, limit],
       );
       return rows.map(toRecorded);

@@ -1,11 +1,10 @@
+import { demoMessageItems } from '../seed/demo-message-items.ts';
 import type { Queryable } from '../sql/sql.ts';
 import type { PlanLibrary, PlanUnit } from './workload-plan.ts';
 
-// What the generator plays and who plays it, read from the reference tables. Favorite lists and
-// message items are event-sourced and not seeded yet, so plays name no list and message clicks
-// use a few fixed item ids (the usage log does not check them).
-
-const messageItemIds = [101, 102, 103];
+// What the generator plays and who plays it, read from the reference tables. Favorite lists are
+// event-sourced and not seeded yet, so plays name no list. Message clicks go to the demo message's
+// items that the read model holds: the usage log refuses a click on an unknown item.
 
 export async function loadPlanLibrary(sql: Queryable): Promise<PlanLibrary> {
   const audio = await sql.query<{ id: number; length: number | null; type: string | null }>('SELECT id, length, type FROM audio_files ORDER BY id');
@@ -16,6 +15,7 @@ export async function loadPlanLibrary(sql: Queryable): Promise<PlanLibrary> {
   for (const item of items) recipes.set(Number(item.recipe_id), [...(recipes.get(Number(item.recipe_id)) ?? []), Number(item.audio_file_id)]);
   const videos = await sql.query<{ id: number; name: string }>("SELECT id, name FROM files WHERE content_type LIKE 'video/%' ORDER BY id");
   const music = await sql.query<{ id: number }>("SELECT id FROM categories WHERE type = 'Music' ORDER BY id");
+  const messageItems = await sql.query<{ id: number }>('SELECT id FROM message_items WHERE id = ANY($1::int[]) ORDER BY id', [demoMessageItems.map((i) => i.id)]);
   return {
     audio: audio.map((a) => ({ id: Number(a.id), length: Math.max(10, Number(a.length ?? 180)), music: a.type !== 'AudioProgram' })),
     recipes: [...recipes].map(([id, audioIds]) => ({ id, audioIds })),
@@ -23,7 +23,7 @@ export async function loadPlanLibrary(sql: Queryable): Promise<PlanLibrary> {
     videos: videos.map((v, i) => ({ fileId: Number(v.id), name: v.name, length: 180 + 60 * (i % 3) })),
     musicCategoryIds: music.map((c) => Number(c.id)),
     favoriteListIds: [],
-    messageItemIds,
+    messageItemIds: messageItems.map((i) => Number(i.id)),
   };
 }
 

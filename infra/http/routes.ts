@@ -37,6 +37,7 @@ import { getFileThumbnailRoute } from '../../queries/library/get-file-thumbnail.
 import { streamAudioFileRoute } from '../../queries/library/stream-audio-file.ts';
 import { getLastPlayRoute } from '../../queries/user/get-last-play.ts';
 import { getFavoritesRoute } from '../../queries/favorites/get-favorites.ts';
+import { getRecipesRoute } from '../../queries/recipes/get-recipes.ts';
 import { getUserTagGroupsRoute } from '../../queries/favorites/get-user-tag-groups.ts';
 import { setAudioFileFavoriteRoute } from '../../commands/favorites/set-audio-file-favorite.ts';
 import { setAudioFileFavoriteOrderRoute } from '../../commands/favorites/set-audio-file-favorite-order.ts';
@@ -100,6 +101,7 @@ export const routeModules: readonly RouteModule[] = [
   streamAudioFileRoute,
   getLastPlayRoute,
   getFavoritesRoute,
+  getRecipesRoute,
   getUserTagGroupsRoute,
   setAudioFileFavoriteRoute,
   setAudioFileFavoriteOrderRoute,

@@ -2,8 +2,8 @@ import type { Queryable } from '../sql/sql.ts';
 
 // Demo rows of the message item read model (migration 005), so the demo's reports count message
 // clicks by content type. Messaging is not built yet: until its projector fills message_items from
-// MessageItemAdded events, these rows stand in for the items of one demo message. The ids are the
-// ones the workload generator clicks (infra/generate/workload-reference.ts); keep them in step.
+// MessageItemAdded events, these rows stand in for the items of one demo message. The workload
+// generator clicks these items (infra/generate/workload-reference.ts).
 
 export const demoMessageId = 1;
 

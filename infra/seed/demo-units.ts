@@ -44,7 +44,16 @@ export const demoUnits: DemoUnit[] = [
     language: 'fin',
     userGroup: 'Kotikallio care home',
     // Its report is public (demoPublicUser, the demo rtoken): both columns of spec 3's public report.
-    config: { ...unitFlags, evaluateAudioFiles: true, showPublicReport: true, showPublicReportSessionCount: true, showPublicReportSessionTime: true },
+    // Its own report also has the detailed session table (residents named and totalled) and video views.
+    config: {
+      ...unitFlags,
+      evaluateAudioFiles: true,
+      showPublicReport: true,
+      showPublicReportSessionCount: true,
+      showPublicReportSessionTime: true,
+      showDetailedSessionReport: true,
+      showDetailedVideoReport: true,
+    },
     residents: [
       ['Aino', 'Virtanen', 'A-101'],
       ['Eino', 'Korhonen', 'A-102'],

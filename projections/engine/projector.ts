@@ -31,19 +31,29 @@ export interface PostgresProjector<T extends EventType = EventType> extends Proj
  * batch may be applied again after a crash between `apply` and the checkpoint write: `apply`
  * must be idempotent under replay (rows keyed by event id in a ReplacingMergeTree, or rows
  * derived deterministically from the events).
+ *
+ * While catching up, `apply` may answer 'deferred': it wrote what it could but left work that
+ * costs less done once for many batches (the usage warehouse derives plays and sessions once per
+ * user instead of once per batch). The runner then keeps the checkpoint where the deferred run
+ * began, reads on, and passes `catchingUp: false` (possibly with no events) once the end of the
+ * log is reached, when `apply` must finish everything. A crash in between replays the whole run
+ * from the checkpoint; `setup`, which the runner calls before it reads from the checkpoint again,
+ * must forget anything deferred.
  */
 export interface WarehouseProjector<T extends EventType = EventType> extends ProjectorIdentity<T> {
   readonly kind: 'warehouse';
   setup(warehouse: Warehouse, context?: WarehouseContext): Promise<void>;
-  apply(warehouse: Warehouse, events: ProjectedEvent<T>[], context?: WarehouseContext): Promise<void>;
+  apply(warehouse: Warehouse, events: ProjectedEvent<T>[], context?: WarehouseContext): Promise<void | 'deferred'>;
 }
 
 /**
  * What else a warehouse projector may read: Postgres, for reference tables (the content library,
  * users' time zones) that derived rows depend on. Reads only: the checkpoint is not written here.
+ * `catchingUp`: more of the log follows at once (the batch was a full page), so work may be deferred.
  */
 export interface WarehouseContext {
   readonly sql: Sql;
+  readonly catchingUp?: boolean;
 }
 
 // `apply` is declared as a method, so a projector of a few types still fits the general type.

@@ -26,6 +26,8 @@ export interface ProjectionStatus {
   current: boolean;
   position: LogPosition;
   eventsProcessed: number;
+  /** Events read and written in part, their checkpoint held back until the deferred work is done. */
+  deferredEvents: number;
   lagEvents: number;
   /** Age of the oldest event not yet processed; 0 when caught up. */
   lagSeconds: number;
@@ -60,6 +62,14 @@ export interface ProjectionRunner {
   status(): Promise<ProjectionStatus[]>;
   /** Resolves once every projector has processed everything in the log (tests, rebuilds). */
   waitUntilCaughtUp(timeoutMs?: number): Promise<void>;
+  /** How far a projector has read: its checkpoint, or beyond it while it defers work (rebuild progress). */
+  readPosition(name: string, version: number): LogPosition | undefined;
+}
+
+/** Where a warehouse projector's deferred run began (its checkpoint) and how many events it holds. */
+interface Deferred {
+  from: LogPosition;
+  events: number;
 }
 
 export function createProjectionRunner(options: ProjectionRunnerOptions): ProjectionRunner {
@@ -73,12 +83,16 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   if (!warehouse && projectors.some((p) => p.kind === 'warehouse')) throw new Error('a warehouse projector needs a warehouse');
 
   let running = false;
+  let starting: Promise<void> | undefined;
   let loops: Promise<void>[] = [];
   let unsubscribe: (() => void) | undefined;
   const wakers = projectors.map(() => createWaker());
   const failures = projectors.map(() => 0);
   /** Whether each loop's last read found nothing left: waitUntilCaughtUp asks Postgres only once all say so. */
   const idle = projectors.map(() => false);
+  /** Each loop's read position and deferred run: ahead of its checkpoint while a warehouse projector defers work. */
+  const readPositions: (LogPosition | undefined)[] = projectors.map(() => undefined);
+  const deferredRuns: (Deferred | null)[] = projectors.map(() => null);
   const pages = createPageCache(log);
   let schemaReady: Promise<void> | undefined;
   const ensureSchema = () => (schemaReady ??= ensureCheckpointSchema(sql).catch((error: unknown) => {
@@ -89,17 +103,21 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   let stopped = Promise.resolve();
   const sleepUnlessStopped = (ms: number) => Promise.race([stopped, new Promise<void>((resolve) => setTimeout(resolve, ms).unref())]);
 
-  async function applyBatch(projector: Projector, events: RecordedEvent[], from: LogPosition, to: LogPosition): Promise<void> {
+  /** Applies one batch; answers the deferred run it leaves open, if any. */
+  async function applyBatch(projector: Projector, events: RecordedEvent[], from: LogPosition, to: LogPosition, deferred: Deferred | null, catchingUp: boolean): Promise<Deferred | null> {
     const handled = events.filter((event) => projector.handles.includes(event.type));
     if (projector.kind === 'postgres') {
       await sql.transaction(async (tx) => {
         if (handled.length > 0) await projector.apply(tx, handled);
         await advanceCheckpoint(tx, projector.name, projector.version, from, to, handled.length);
       });
-    } else {
-      if (handled.length > 0) await projector.apply(warehouse!, handled, { sql });
-      await advanceCheckpoint(sql, projector.name, projector.version, from, to, handled.length);
+      return null;
     }
+    const outcome = handled.length > 0 || deferred ? await projector.apply(warehouse!, handled, { sql, catchingUp }) : undefined;
+    const count = (deferred?.events ?? 0) + handled.length;
+    if (outcome === 'deferred') return { from: deferred?.from ?? from, events: count };
+    await advanceCheckpoint(sql, projector.name, projector.version, deferred?.from ?? from, to, count);
+    return null;
   }
 
   async function setUp(projector: Projector): Promise<void> {
@@ -112,6 +130,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     const waker = wakers[index]!;
     const batchSize = batchSizeOf(projector);
     let position: LogPosition | undefined;
+    let deferred: Deferred | null = null;
     // The next page, read while this one is applied: on PGlite reading is work on this thread and
     // ClickHouse works on its own threads, so the two overlap. Only a full page has a next one.
     let ahead: Promise<RecordedEvent[]> | undefined;
@@ -119,13 +138,20 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       try {
         if (!position) {
           ahead = undefined;
+          deferred = deferredRuns[index] = null;
           await setUp(projector);
           position = (await readCheckpoint(sql, projector.name, projector.version)).position;
         }
+        readPositions[index] = position;
         const events = await (ahead ?? pages.read(position, batchSize));
         ahead = undefined;
         const last = events.at(-1);
         if (!last) {
+          // The end of the log: a deferred run is finished now, then the loop waits.
+          if (deferred) {
+            deferred = deferredRuns[index] = await applyBatch(projector, [], position, position, deferred, false);
+            continue;
+          }
           // Recovered with nothing left to apply (e.g. the log was unreachable while idle).
           if (failures[index]! > 0) await clearCheckpointError(sql, projector.name, projector.version);
           failures[index] = 0;
@@ -134,13 +160,15 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
           continue;
         }
         idle[index] = false;
-        if (events.length === batchSize) {
+        const full = events.length === batchSize;
+        if (full) {
           ahead = pages.read(last.position, batchSize);
           // A failed read-ahead is read again after the retry; never an unhandled rejection.
           ahead.catch(() => undefined);
         }
-        await applyBatch(projector, events, position, last.position);
+        deferred = deferredRuns[index] = await applyBatch(projector, events, position, last.position, deferred, full);
         position = last.position;
+        readPositions[index] = position;
         failures[index] = 0;
       } catch (error) {
         ahead = undefined;
@@ -174,6 +202,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
           current: currentVersions.get(projector.name) === projector.version,
           position,
           eventsProcessed: checkpoint?.eventsProcessed ?? 0,
+          deferredEvents: deferredRuns[i]?.events ?? 0,
           lagEvents: backlog.events,
           lagSeconds: backlog.oldestRecordedAt ? Math.max(0, (Date.now() - backlog.oldestRecordedAt.getTime()) / 1000) : 0,
           state,
@@ -186,22 +215,32 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
 
   return {
     status,
-    async start() {
-      if (running) return;
-      await ensureSchema();
-      // Lowest version first: on a fresh database the oldest version of a name becomes current,
-      // and a newer one registered beside it waits for the switch (setCurrentVersion).
-      for (const p of [...projectors].sort((a, b) => a.version - b.version)) await registerProjection(sql, p.name, p.version);
-      // Tables exist before the server takes its first query, so a report right after start-up is
-      // empty rather than an unknown-table error. A set-up that fails here is retried by its loop.
-      await Promise.all(projectors.map((p) => setUp(p).catch(() => undefined)));
-      running = true;
-      stopped = new Promise((resolve) => (stopNow = resolve));
-      unsubscribe = log.onAppended(() => wakers.forEach((w) => w.notify()));
-      loops = projectors.map((_, i) => follow(i));
+    readPosition: (name, version) => readPositions[projectors.findIndex((p) => p.name === name && p.version === version)],
+    start() {
+      starting ??= (async () => {
+        await ensureSchema();
+        // Lowest version first: on a fresh database the oldest version of a name becomes current,
+        // and a newer one registered beside it waits for the switch (setCurrentVersion).
+        for (const p of [...projectors].sort((a, b) => a.version - b.version)) await registerProjection(sql, p.name, p.version);
+        // Tables exist before the server takes its first query, so a report right after start-up is
+        // empty rather than an unknown-table error. A set-up that fails here is retried by its loop.
+        await Promise.all(projectors.map((p) => setUp(p).catch(() => undefined)));
+        running = true;
+        stopped = new Promise((resolve) => (stopNow = resolve));
+        unsubscribe = log.onAppended(() => wakers.forEach((w) => w.notify()));
+        loops = projectors.map((_, i) => follow(i));
+      })().catch((error: unknown) => {
+        starting = undefined;
+        throw error;
+      });
+      return starting;
     },
 
     async stop() {
+      // A stop during start waits for it: otherwise the loops would start after the stop, on
+      // databases the caller is about to close.
+      await starting?.catch(() => undefined);
+      starting = undefined;
       if (!running) return;
       running = false;
       stopNow();

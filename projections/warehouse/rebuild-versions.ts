@@ -75,7 +75,7 @@ export function retirableUsageWarehouseProjector(options: UsageWarehouseOptions)
     },
     async apply(warehouse, events, context) {
       if (context && (await isDropped(context.sql, options.version))) return;
-      await inner.apply(warehouse, events, context);
+      return inner.apply(warehouse, events, context);
     },
   });
 }

@@ -12,7 +12,7 @@ import { readCheckpoint, readCheckpoints, readCurrentVersions, setCurrentVersion
 import { createProjectionRunner, type ProjectionRunner, type ProjectionStatus } from '../engine/runner.ts';
 import { ensureWarehouseVersions, insertWarehouseVersion, markWarehouseVersionDropped, readWarehouseVersions, retirableUsageWarehouseProjector, type WarehouseVersion } from './rebuild-versions.ts';
 import { createWarehouseTables, dropWarehouseTables } from './tables.ts';
-import { usageWarehouseName } from './usage-warehouse-projector.ts';
+import { usageWarehouseName, type DerivationProgress } from './usage-warehouse-projector.ts';
 
 // Rebuilds of the usage warehouse (DOMAIN.md section 5). New rules are an event on the
 // `usage-rules` stream and a new version N+1 whose projector builds its own tables from position 0,
@@ -51,6 +51,8 @@ export function createRebuilds(options: RebuildOptions) {
   /** Recent (time, eventsDone) per version, for the rate. */
   const samples = new Map<number, { at: number; done: number }[]>();
   const startups = new Map<number, Promise<void>>();
+  /** A version's derivation after its deferred catch-up, while it runs. */
+  const derivations = new Map<number, DerivationProgress>();
 
   async function versions(): Promise<VersionsState> {
     await ensureWarehouseVersions(sql);
@@ -67,7 +69,8 @@ export function createRebuilds(options: RebuildOptions) {
 
   function run(version: WarehouseVersion): void {
     if (runners.has(version.version)) return;
-    const projector = retirableUsageWarehouseProjector({ version: version.version, rules: version.rules, clock: options.clock });
+    const onDerivation = (p: DerivationProgress | null) => (p ? derivations.set(version.version, p) : derivations.delete(version.version));
+    const projector = retirableUsageWarehouseProjector({ version: version.version, rules: version.rules, clock: options.clock, onDerivation });
     const runner = createProjectionRunner({ log, sql, warehouse, projectors: [projector], batchSize: options.batchSize, pollIntervalMs: options.pollIntervalMs });
     runners.set(version.version, runner);
     const started = runner.start();
@@ -92,23 +95,28 @@ export function createRebuilds(options: RebuildOptions) {
 
   async function progress(version: WarehouseVersion, fresh = false): Promise<RebuildProgress> {
     const checkpoint = await readCheckpoint(sql, usageWarehouseName, version.version);
-    const { at: now, total: totalEvents, left: leftEvents } = await countEvents(version.version, checkpoint.position, fresh);
-    const total = { events: totalEvents };
-    const left = { events: leftEvents };
-    const done = total.events - left.events;
+    // While catching up the projector holds its checkpoint back until it has derived what it read:
+    // the runner's read position tells how far the reading is.
+    const read = runners.get(version.version)?.readPosition(usageWarehouseName, version.version) ?? checkpoint.position;
+    const { at: now, total: totalEvents, left: leftEvents } = await countEvents(version.version, read, fresh);
+    const done = totalEvents - leftEvents;
     const history = [...(samples.get(version.version) ?? []), { at: now, done }].filter((s) => now - s.at <= 10_000);
     samples.set(version.version, history);
     const oldest = history[0]!;
     const seconds = (now - oldest.at) / 1000;
     const eventsPerSecond = seconds > 0 ? Math.max(0, (done - oldest.done) / seconds) : 0;
-    const caughtUp = left.events === 0 && checkpoint.lastError === null;
+    const derivation = derivations.get(version.version) ?? null;
+    const held = read.tx !== checkpoint.position.tx || read.seq !== checkpoint.position.seq;
+    const caughtUp = leftEvents === 0 && !held && derivation === null && checkpoint.lastError === null;
     return {
       version: version.version,
       rules: version.rules,
       eventsDone: done,
-      eventsTotal: total.events,
+      eventsTotal: totalEvents,
       eventsPerSecond: Math.round(eventsPerSecond * 10) / 10,
-      secondsLeft: caughtUp ? 0 : eventsPerSecond > 0 ? Math.round(left.events / eventsPerSecond) : null,
+      secondsLeft: caughtUp ? 0 : eventsPerSecond > 0 ? Math.round(leftEvents / eventsPerSecond) : null,
+      stage: caughtUp ? 'done' : leftEvents === 0 && (held || derivation) ? 'deriving' : 'reading',
+      derivation,
       caughtUp,
     };
   }

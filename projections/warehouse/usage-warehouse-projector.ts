@@ -8,7 +8,7 @@ import {
   activityEnd, dailyUsageColumns, dailyUsageRows, memberColumns, memberRow, playColumns, playRow, playTombstone, recheckColumns, sessionColumns, sessionRow,
   sessionTombstone, videoViewColumns, videoViewRow, viewTombstone,
 } from './derived-rows.ts';
-import { loadDayFigures, loadSessionSpans, loadWindows, type LoadedRows, type OldSpan, type UserWindow } from './load.ts';
+import { loadDayFigures, loadSessionSpans, loadWindows, type LoadedRows, type OldSpan, type RawRows, type UserWindow } from './load.ts';
 import { derivationInstant, derivationRows, rawRowsByTable, usageWarehouseEvents, type UsageWarehouseEvent } from './raw-rows.ts';
 import { defaultTimeZone, postgresReferenceData, type ReferenceData } from './reference.ts';
 import { createWarehouseTables, warehouseTables, type WarehouseTables } from './tables.ts';
@@ -24,7 +24,11 @@ import { closeRegion, overlaps, widerWindowIfNeeded, type Span } from './windows
 //    (so the batch's rows are not read back) and written while the derivation runs;
 // 4. ONE insert per derived table: new rows and tombstones, with the batch's log position as
 //    derived_version, so replaying a batch writes the very same rows and a later batch wins.
-// The content library and time zones come from Postgres (ReferenceData).
+// While the runner catches up (a rebuild, a restart after downtime) each batch writes only its raw
+// rows and notes what it touched; at the end of the log, or after `maxDeferredEvents`, the noted
+// users are derived once over everything they touched, in groups of about `derivationGroupEvents`
+// events (steps 1-4 with nothing fresh). Deriving a user's day once instead of once per batch is
+// what makes catch-up fast. The content library and time zones come from Postgres (ReferenceData).
 
 export interface UsageWarehouseOptions {
   version: number;
@@ -35,6 +39,17 @@ export interface UsageWarehouseOptions {
   clock?: () => number;
   /** At most this many derivation rounds per batch (each widens the windows that need it). */
   maxRounds?: number;
+  /** While catching up, derive at the latest after this many events (bounds what a crash replays). */
+  maxDeferredEvents?: number;
+  /** Users derived together after a deferred run, up to about this many of their events. */
+  derivationGroupEvents?: number;
+  /** Told how a deferred run's derivation advances (users done of users to derive), and null when it ended. */
+  onDerivation?: (progress: DerivationProgress | null) => void;
+}
+
+export interface DerivationProgress {
+  usersDone: number;
+  usersTotal: number;
 }
 
 export const usageWarehouseName = 'usage-warehouse';
@@ -44,18 +59,35 @@ export function createUsageWarehouseProjector(options: UsageWarehouseOptions) {
   const t = warehouseTables(version);
   const clock = options.clock ?? Date.now;
   const maxRounds = options.maxRounds ?? 6;
+  const maxDeferredEvents = options.maxDeferredEvents ?? 2_000_000;
+  const groupEvents = options.derivationGroupEvents ?? 400_000;
+  let deferred = newDeferredRun();
 
   return warehouseProjector({
     name: usageWarehouseName,
     version,
     handles: usageWarehouseEvents,
     async setup(warehouse) {
+      // The runner reads from the checkpoint again: a deferred run is replayed from its start.
+      deferred = newDeferredRun();
       await createWarehouseTables(warehouse, version);
     },
     async apply(warehouse, events, context?: WarehouseContext) {
       const reference = options.reference ?? (context ? postgresReferenceData(context.sql) : undefined);
       if (!reference) throw new Error('the usage warehouse needs reference data: pass `reference` or run it with a Postgres context');
-      await projectBatch({ warehouse, t, rules, reference, now: clock(), maxRounds }, events);
+      const ctx: BatchContext = { warehouse, t, rules, reference, now: clock(), maxRounds };
+      if (!context?.catchingUp && deferred.events === 0) return projectBatch(ctx, events);
+      await insertRawRows(ctx, events);
+      noteTouches(deferred.touched, events);
+      deferred.events += events.length;
+      deferred.last = events.at(-1)?.position ?? deferred.last;
+      if (context?.catchingUp && deferred.events < maxDeferredEvents) return 'deferred';
+      try {
+        await deriveDeferred(ctx, deferred, groupEvents, options.onDerivation);
+      } finally {
+        options.onDerivation?.(null);
+      }
+      deferred = newDeferredRun();
     },
   });
 }
@@ -75,44 +107,113 @@ interface Touch {
   start: number;
   end: number;
   stopSessionIds: Set<string>;
+  /** events noted, to size the groups a deferred run derives together */
+  events: number;
+}
+
+/** Batches whose raw rows are written but whose derivation waits for the end of the catch-up. */
+interface DeferredRun {
+  touched: Map<number, Touch>;
+  events: number;
+  last: LogPosition | null;
+}
+
+function newDeferredRun(): DeferredRun {
+  return { touched: new Map(), events: 0, last: null };
 }
 
 /** UInt128 version that orders like log positions (tx, then seq). */
 const versionOf = (p: LogPosition) => ((BigInt(p.tx) << 64n) | BigInt(p.seq)).toString();
 
-async function projectBatch(ctx: BatchContext, events: readonly UsageWarehouseEvent[]): Promise<void> {
-  const { warehouse, t, rules } = ctx;
-  const version = versionOf(events.at(-1)!.position);
-  // The raw rows go in after the first round has loaded its windows: the derivation takes the
-  // batch's own rows from memory, so the tables give back only what earlier batches wrote.
-  let rawInserted: Promise<void> | undefined;
-  const insertRaw = () =>
-    (rawInserted ??= Promise.all([...rawRowsByTable(events, t)].map(([table, { columns, rows }]) => warehouse.insertCompact(table, columns, rows))).then(() => undefined));
-  const fresh = derivationRows(events);
+function touch(touched: Map<number, Touch>, userId: number, at: number): Touch {
+  const seen = touched.get(userId);
+  if (!seen) {
+    const fresh = { start: at, end: at, stopSessionIds: new Set<string>(), events: 1 };
+    touched.set(userId, fresh);
+    return fresh;
+  }
+  if (at < seen.start) seen.start = at;
+  if (at > seen.end) seen.end = at;
+  seen.events += 1;
+  return seen;
+}
 
-  const gapMs = rules.maxPauseSeconds * 1000 + 1;
-  const touched = new Map<number, Touch>();
-  const touch = (userId: number, at: number) => {
-    const seen = touched.get(userId);
-    if (seen) {
-      seen.start = Math.min(seen.start, at);
-      seen.end = Math.max(seen.end, at);
-    } else touched.set(userId, { start: at, end: at, stopSessionIds: new Set() });
-  };
+function noteTouches(touched: Map<number, Touch>, events: readonly UsageWarehouseEvent[]): void {
   for (const e of events) {
     const at = derivationInstant(e);
     if (at === null) continue;
-    touch(e.data.userId, at);
-    if (e.type === 'UsageSessionStopped' && e.data.sessionId) touched.get(e.data.userId)!.stopSessionIds.add(e.data.sessionId);
+    const seen = touch(touched, e.data.userId, at);
+    if (e.type === 'UsageSessionStopped' && e.data.sessionId) seen.stopSessionIds.add(e.data.sessionId);
   }
-  // An open session ends when maxPause passes without a play: time alone changes it, so users whose
-  // recheck time has passed are derived again (at their session's last activity).
-  const due = await warehouse.query<{ userId: number; at: number }>(
-    `SELECT user_id AS userId, toUnixTimestamp64Milli(recheck_at) AS at FROM ${t.rechecks} FINAL WHERE recheck_at <= '${toClickHouseTime(new Date(ctx.now))}'`,
-  );
-  for (const d of due) touch(d.userId, d.at - gapMs);
-  if (touched.size === 0) return insertRaw();
+}
 
+const insertRawRows = (ctx: BatchContext, events: readonly UsageWarehouseEvent[]) =>
+  Promise.all([...rawRowsByTable(events, ctx.t)].map(([table, { columns, rows }]) => ctx.warehouse.insertCompact(table, columns, rows))).then(() => undefined);
+
+/**
+ * An open session ends when maxPause passes without a play: time alone changes it, so users whose
+ * recheck time has passed are derived again (at their session's last activity).
+ */
+async function dueRechecks(ctx: BatchContext, touched: Map<number, Touch>): Promise<{ userId: number; at: number }[]> {
+  const due = await ctx.warehouse.query<{ userId: number; at: number }>(
+    `SELECT user_id AS userId, toUnixTimestamp64Milli(recheck_at) AS at FROM ${ctx.t.rechecks} FINAL WHERE recheck_at <= '${toClickHouseTime(new Date(ctx.now))}'`,
+  );
+  for (const d of due) touch(touched, d.userId, d.at - (ctx.rules.maxPauseSeconds * 1000 + 1));
+  return due;
+}
+
+async function projectBatch(ctx: BatchContext, events: readonly UsageWarehouseEvent[]): Promise<void> {
+  // The raw rows go in after the first round has loaded its windows: the derivation takes the
+  // batch's own rows from memory, so the tables give back only what earlier batches wrote.
+  let rawInserted: Promise<void> | undefined;
+  const insertRaw = () => (rawInserted ??= insertRawRows(ctx, events));
+  const touched = new Map<number, Touch>();
+  noteTouches(touched, events);
+  const due = await dueRechecks(ctx, touched);
+  if (touched.size === 0) return insertRaw();
+  await deriveTouched(ctx, touched, versionOf(events.at(-1)!.position), due, derivationRows(events), insertRaw);
+  await insertRaw();
+}
+
+/** The users a deferred run touched, derived in groups of about `groupEvents` events. */
+async function deriveDeferred(ctx: BatchContext, run: DeferredRun, groupEvents: number, onProgress?: (p: DerivationProgress) => void): Promise<void> {
+  if (run.last === null) return;
+  const version = versionOf(run.last);
+  const due = await dueRechecks(ctx, run.touched);
+  const progress = { usersDone: 0, usersTotal: run.touched.size };
+  onProgress?.({ ...progress });
+  let group = new Map<number, Touch>();
+  let size = 0;
+  const derive = async () => {
+    if (group.size === 0) return;
+    await deriveTouched(ctx, group, version, due.filter((d) => group.has(d.userId)));
+    progress.usersDone += group.size;
+    onProgress?.({ ...progress });
+    group = new Map();
+    size = 0;
+  };
+  for (const [userId, touched] of [...run.touched].sort(([a], [b]) => a - b)) {
+    if (size > 0 && size + touched.events > groupEvents) await derive();
+    group.set(userId, touched);
+    size += touched.events;
+  }
+  await derive();
+}
+
+/**
+ * Derives the touched users again around what they touched and writes the rows that changed.
+ * `fresh`: raw rows not in the tables yet; `loaded` is called once the first round has read the tables.
+ */
+async function deriveTouched(
+  ctx: BatchContext,
+  touched: Map<number, Touch>,
+  version: string,
+  due: readonly { userId: number; at: number }[],
+  fresh?: RawRows,
+  loaded?: () => Promise<void>,
+): Promise<void> {
+  const { warehouse, t, rules } = ctx;
+  const gapMs = rules.maxPauseSeconds * 1000 + 1;
   const zones = await ctx.reference.timeZones([...touched.keys()]);
   const out = new DerivedRows(version);
   // Room beyond the core (itself touched +- maxPause) for a neighbour's own maxPause, and some slack.
@@ -126,43 +227,42 @@ async function projectBatch(ctx: BatchContext, events: readonly UsageWarehouseEv
     return { ...core, start: reach.start - marginMs, end: reach.end + marginMs };
   });
   for (let round = 1; windows.length > 0; round++) {
-    const loaded = await loadWindows(warehouse, t, windows, fresh);
+    const rows = await loadWindows(warehouse, t, windows, fresh);
     // Written while the derivation runs (ClickHouse on its threads, the derivation on this one).
-    void insertRaw().catch(() => undefined);
-    const byUser = groupByUser(loaded);
+    void loaded?.().catch(() => undefined);
+    const byUser = groupByUser(rows);
     const catalogue = await ctx.reference.catalogue(
-      [...new Set(loaded.samples.filter((s) => s.itemType === 'Audio').map((s) => s.audioFileId))],
-      [...new Set(loaded.samples.flatMap((s) => (s.categoryId === null ? [] : [s.categoryId])))],
+      [...new Set(rows.samples.filter((s) => s.itemType === 'Audio').map((s) => s.audioFileId))],
+      [...new Set(rows.samples.flatMap((s) => (s.categoryId === null ? [] : [s.categoryId])))],
     );
     const next: UserWindow[] = [];
     for (const window of windows) {
-      const rows = byUser(window.userId);
+      const own = byUser(window.userId);
       const derived = deriveUserUsage(
-        { userId: window.userId, now: ctx.now, samples: rows.samples, sessionStarts: rows.starts, sessionStops: rows.stops, videoActions: rows.videoActions, catalogue },
+        { userId: window.userId, now: ctx.now, samples: own.samples, sessionStarts: own.starts, sessionStops: own.stops, videoActions: own.videoActions, catalogue },
         rules,
         zones.get(window.userId) ?? defaultTimeZone,
       );
       const touchedSpan = touched.get(window.userId)!;
       const core = { start: touchedSpan.start - gapMs, end: touchedSpan.end + gapMs };
       const newSessions = derived.sessions.map((s) => ({ session: s, span: { start: s.start, end: activityEnd(s, derived.plays) } }));
-      const named = rows.oldSessions.filter((s) => window.stopSessionIds.includes(s.id));
+      const named = own.oldSessions.filter((s) => window.stopSessionIds.includes(s.id));
       const region = closeRegion(
         named.reduce((r, s) => ({ start: Math.min(r.start, s.start), end: Math.max(r.end, s.end) }), core),
-        [...newSessions.map((s) => s.span), ...rows.oldSessions, ...rows.oldPlays, ...rows.oldViews, ...derived.videoViews],
+        [...newSessions.map((s) => s.span), ...own.oldSessions, ...own.oldPlays, ...own.oldViews, ...derived.videoViews],
       );
       // An explicit session whose start lies outside owns plays inside; harmless once it ends well before the region.
-      const explicitAtEdge = rows.oldSessions.filter((s) => s.kind === 'explicit' && s.start < window.start + gapMs && s.end + gapMs >= region.start);
+      const explicitAtEdge = own.oldSessions.filter((s) => s.kind === 'explicit' && s.start < window.start + gapMs && s.end + gapMs >= region.start);
       const wider = widerWindowIfNeeded(window, region, explicitAtEdge, gapMs, marginMs);
       if (wider && round < ctx.maxRounds) {
         next.push({ ...window, ...wider });
         continue;
       }
-      out.replace(window.userId, region, derived, newSessions, rows);
+      out.replace(window.userId, region, derived, newSessions, own);
     }
     windows = next;
   }
-
-  await insertRaw();
+  await loaded?.();
   await out.write(ctx, due);
 }
 

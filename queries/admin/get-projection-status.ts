@@ -14,6 +14,8 @@ export const ProjectionStatusItem = z.object({
   current: z.boolean(),
   position: z.object({ tx: z.number(), seq: z.number() }),
   eventsProcessed: z.number().int(),
+  /** read and partly written while catching up; counted in eventsProcessed once their derivation is done */
+  deferredEvents: z.number().int(),
   lagEvents: z.number().int(),
   lagSeconds: z.number(),
   state: z.enum(['catching-up', 'live', 'failing', 'stopped']),

@@ -15,6 +15,13 @@ export const RebuildProgress = z.object({
   eventsPerSecond: z.number().nonnegative(),
   /** null while no rate is known yet */
   secondsLeft: z.number().nonnegative().nullable(),
+  /**
+   * reading: the log is read and its raw rows written; deriving: plays, sessions and daily usage
+   * are derived for the users the log touched (after the last event was read); done: caught up.
+   */
+  stage: z.enum(['reading', 'deriving', 'done']),
+  /** Users derived so far of those to derive, while deriving. */
+  derivation: z.object({ usersDone: z.number().int().nonnegative(), usersTotal: z.number().int().nonnegative() }).nullable(),
   caughtUp: z.boolean(),
 });
 export type RebuildProgress = z.infer<typeof RebuildProgress>;

@@ -7,7 +7,6 @@ import { connectWarehouse } from '../../infra/clickhouse/clickhouse.ts';
 import { migrate } from '../../infra/db/migrate.ts';
 import { LOG_START } from '../../infra/event-store/event-store.ts';
 import { createPostgresEventStore } from '../../infra/event-store/postgres-event-store.ts';
-import { oneColumnLog } from './one-column-log.ts';
 import { generateWorkload, yesterday } from '../../infra/generate/generate-workload.ts';
 import { ensureGeneratedUnits } from '../../infra/generate/generated-units.ts';
 import { demoPassword } from '../../infra/seed/demo-units.ts';
@@ -41,8 +40,6 @@ const { values } = parseArgs({
     // Writes a V8 CPU profile of the projection phase alone (chDB's own threads are not in it).
     'cpu-profile': { type: 'string' },
     'batch-size': { type: 'string', default: '50000' },
-    // Projects through oneColumnLog (one-column-log.ts): the proposed faster readAll, for comparison.
-    'one-column-read': { type: 'boolean', default: false },
   },
 });
 const units = Number(values.units);
@@ -141,7 +138,7 @@ async function main(): Promise<void> {
     // A reused log keeps the old checkpoints: start this version from nothing again.
     await sql.query("DELETE FROM projection_checkpoints WHERE name = 'usage-warehouse'").catch(() => undefined);
 
-    const log = values['one-column-read'] ? oneColumnLog(sql, store) : store;
+    const log = store;
     const runner = createProjectionRunner({
       log, sql, warehouse, batchSize: Number(values['batch-size']), pollIntervalMs: 100,
       projectors: [createUsageWarehouseProjector({ version: 1, rules: defaultUsageRules, clock: () => Date.now() })],

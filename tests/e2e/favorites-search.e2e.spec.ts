@@ -107,6 +107,33 @@ describe('favorites, search, residents and activities', () => {
     await expect.poll(() => page.getByTestId('favorite-row').count(), soon).toBe(before - 1);
   });
 
+  it('should add a recipe found by search to the favorites, show it in the recipes list and remove it there', async () => {
+    await page.locator('nav.nav-links a[href="/search"]').click();
+    const input = page.getByTestId('search-input');
+    await input.fill('afternoon');
+    const recipes = page.getByTestId('search-section-recipes');
+    const row = recipes.getByTestId('recipe-row').filter({ hasText: 'Afternoon together' });
+    await row.waitFor(soon);
+    expect(await recipes.locator('h2').textContent()).toContain('Reseptit');
+    const toggle = row.getByTestId('recipe-favorite-toggle');
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-pressed'), soon).toBe('true');
+    // A recipe is also found by the audio files it holds, which the row names.
+    await input.fill('stretch');
+    const byFile = recipes.getByTestId('recipe-row').filter({ hasText: 'Morning routine' });
+    await byFile.waitFor(soon);
+    expect(await byFile.getByTestId('found-in-recipe').textContent()).toBe('Löytyy reseptistä: Morning stretch');
+    await shot(page, '26-search-recipes');
+
+    await page.locator('nav.nav-links a[href="/favorites"]').click();
+    const favoriteRecipes = page.getByTestId('favorite-recipes').getByTestId('favorite-recipe');
+    await expect.poll(() => favoriteRecipes.allTextContents(), soon).toEqual(expect.arrayContaining([expect.stringContaining('Afternoon together')]));
+    await favoriteRecipes.filter({ hasText: 'Afternoon together' }).getByTestId('remove-recipe-favorite').click();
+    await expect.poll(() => favoriteRecipes.filter({ hasText: 'Afternoon together' }).count(), soon).toBe(0);
+    expect(await favoriteRecipes.allTextContents()).toEqual([expect.stringContaining('Morning routine')]);
+  });
+
   it('should offer a named copy of a read-only list, switch to it, and let the copy be removed', async () => {
     const select = page.getByTestId('favorites-list-select');
     const readOnly = await select.locator('option', { hasText: 'Recommended by the office' }).getAttribute('value');
@@ -158,12 +185,74 @@ describe('favorites, search, residents and activities', () => {
     await expect.poll(() => select.locator('option:checked').textContent(), soon).toBe('Iltapäivän tanssit');
   });
 
+  it('should page the list by 10 and play on into the next page, clear of the player bar', async () => {
+    // Eleven files in the new list, put through the API: this test is about playing them.
+    const listId = Number(await page.getByTestId('favorites-list-select').locator('option:checked').getAttribute('value'));
+    const library = await page.request.post(`${server.url}/api/get-audio-files`, { data: { type: 'AudioProgram', limit: 11 } });
+    const files = (await library.json()).items as { id: number; name: string }[];
+    expect(files).toHaveLength(11);
+    for (const file of files) {
+      const put = await page.request.put(`${server.url}/api/set-audio-file-favorite`, { data: { userTagGroupId: listId, audioFileId: file.id, value: true } });
+      expect(put.status()).toBe(200);
+    }
+    await page.goto(`${server.url}/favorites`);
+    const rows = page.getByTestId('favorite-row');
+    await expect.poll(() => rows.count(), soon).toBe(10);
+    expect(await page.getByTestId('favorites-pager').isVisible()).toBe(true);
+
+    const last = rows.nth(9);
+    await expect.poll(() => last.getByTestId('play-button').isEnabled(), soon).toBe(true);
+    await last.getByTestId('play-button').click();
+    const bar = page.getByTestId('player-bar');
+    await expect.poll(() => bar.getAttribute('data-playing'), soon).toBe('true');
+    expect(await page.getByTestId('player-title').textContent()).toContain(files[9]!.name);
+    // The playing row stays above the bar that appeared over the bottom of the screen.
+    await expect.poll(async () => (await last.boundingBox())!.y + (await last.boundingBox())!.height, soon).toBeLessThanOrEqual((await bar.boundingBox())!.y);
+    // The list goes on past its page: Next is offered on the page's last row.
+    expect(await page.getByTestId('player-next').isEnabled()).toBe(true);
+
+    await page.getByTestId('player-continuous').check();
+    // Drag the position near the end; the file ends and the next one, on page 2, starts by itself.
+    const seek = (await page.getByTestId('player-seek').boundingBox())!;
+    await page.mouse.click(seek.x + seek.width * 0.96, seek.y + seek.height / 2);
+    await expect.poll(() => page.getByTestId('player-title').textContent(), { timeout: 30_000, interval: 250 }).toContain(files[10]!.name);
+    await expect.poll(() => bar.getAttribute('data-playing'), soon).toBe('true');
+    // The list shows the page holding what plays.
+    const playing = page.locator('.favorite-row.playing');
+    await expect.poll(() => playing.locator('.favorite-name').textContent(), soon).toBe(files[10]!.name);
+    expect(await rows.count()).toBe(1);
+    expect(await page.getByTestId('favorites-pager').locator('[aria-current=page]').textContent()).toBe('2');
+    expect(await page.getByTestId('player-next').isEnabled()).toBe(false);
+    await shot(page, '27-favorites-continuous-page-2');
+    await page.getByTestId('player-play-pause').click();
+    await expect.poll(() => bar.getAttribute('data-playing'), soon).toBe('false');
+  });
+
   it('should make the list named in the location hash the active one', async () => {
     const select = page.getByTestId('favorites-list-select');
     const morning = await select.locator('option', { hasText: 'Morning favourites' }).getAttribute('value');
     await page.goto(`${server.url}/favorites#${encodeURIComponent(JSON.stringify({ userTagGroupId: Number(morning) }))}`);
     await expect.poll(() => select.locator('option:checked').textContent(), soon).toBe('Morning favourites');
     await expect.poll(() => page.getByTestId('bottom-list-selector').locator('option:checked').textContent(), soon).toBe('Morning favourites');
+  });
+
+  it('should go on from the last search result of a page to the first of the next with Next', async () => {
+    await page.locator('nav.nav-links a[href="/search"]').click();
+    await page.getByTestId('search-input').fill('e');
+    const programs = page.getByTestId('search-section-programs');
+    const rows = programs.getByTestId('search-row');
+    await expect.poll(() => rows.count(), soon).toBe(10);
+    const total = Number(/\((\d+)\)/.exec((await programs.locator('.search-count').textContent()) ?? '')?.[1]);
+    expect(total).toBeGreaterThan(10);
+    const firstOfPage2 = await page.request.post(`${server.url}/api/get-audio-files`, { data: { type: 'AudioProgram', query: 'e', offset: 10, limit: 1 } });
+    const expected = ((await firstOfPage2.json()).items as { name: string }[])[0]!.name;
+
+    await rows.nth(9).getByTestId('play-button').click();
+    await expect.poll(() => page.getByTestId('player-bar').getAttribute('data-playing'), soon).toBe('true');
+    await page.getByTestId('player-next').click();
+    await expect.poll(() => page.getByTestId('player-title').textContent(), soon).toContain(expected);
+    await expect.poll(() => programs.locator('.search-row.playing .search-name').textContent(), soon).toBe(expected);
+    await page.getByTestId('player-play-pause').click();
   });
 
   it('should list residents, add a participant and move one to the trash and back', async () => {

@@ -3,7 +3,7 @@ import { eventId } from '../../infra/event-store/event-ids.ts';
 import { usageSessionId } from '../../commands/usage/usage-log-events.ts';
 import type { UsageLogDataInput } from '../../schemas/api/usage-log.ts';
 import { buildTestApp, type TestApp, type TestDatabase, type TestUser } from '../support/build-test-app.ts';
-import { adminFlagHeaders, insertAudioFiles, postRaw, postUsageLog, testClock, usageEvents } from './support/usage-kit.ts';
+import { adminFlagHeaders, insertAudioFiles, insertMessageItems, insertVideoFile, postRaw, postUsageLog, testClock, usageEvents } from './support/usage-kit.ts';
 
 // POST /api/usage-log: every page becomes the events of DOMAIN.md section 2 on usage-{userId};
 // a post is stored all or nothing, and a retried post stores nothing twice.
@@ -12,12 +12,15 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('POST /api/usage-log on %s',
   const clock = testClock('2026-11-20T10:00:00.000Z');
   let t: TestApp;
   let files: number[];
+  let video: number;
   let user: TestUser;
   let headers: Record<string, string>;
 
   beforeAll(async () => {
     t = await buildTestApp({ database, now: clock.now });
     files = await insertAudioFiles(t, 3);
+    video = await insertVideoFile(t, 'jumppa.mp4');
+    await insertMessageItems(t, [{ id: 12 }]);
   });
   afterAll(() => t.close());
   beforeEach(async () => {
@@ -84,8 +87,8 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('POST /api/usage-log on %s',
       {
         page: 'videoPlayAction',
         videoLog: [
-          { time, playerId: 'Message-4', fileId: 31, fileName: 'jumppa.mp4', playPosition: 0, playSource: 'Message', totalLength: 300, action: 'play' },
-          { time: clock.at(-30), playerId: 'Message-4', fileId: 31, fileName: 'jumppa.mp4', playPosition: 30, totalLength: 300, action: 'pause' },
+          { time, playerId: 'Message-4', fileId: video, fileName: 'jumppa.mp4', playPosition: 0, playSource: 'Message', totalLength: 300, action: 'play' },
+          { time: clock.at(-30), playerId: 'Message-4', fileId: video, fileName: 'jumppa.mp4', playPosition: 30, totalLength: 300, action: 'pause' },
         ],
       },
     ];
@@ -96,7 +99,7 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('POST /api/usage-log on %s',
       ['MessageItemActionLogged', expect.objectContaining({ messageItemId: 12, action: 'continue' })],
       ['ButtonActionLogged', expect.objectContaining({ button: 'todaysRecipe', params: { recipeId: 3 } })],
       ['SearchLogged', expect.objectContaining({ query: 'sibelius', categoryIds: [5, 6], musicPieces: true, musicCategories: false, audioPrograms: true, recipes: false })],
-      ['VideoActionLogged', expect.objectContaining({ playerId: 'Message-4', fileId: 31, position: 0, playSource: 'Message', totalLength: 300, action: 'play' })],
+      ['VideoActionLogged', expect.objectContaining({ playerId: 'Message-4', fileId: video, position: 0, playSource: 'Message', totalLength: 300, action: 'play' })],
       ['VideoActionLogged', expect.objectContaining({ position: 30, playSource: null, action: 'pause' })],
     ]);
     expect(events.every((e) => e.metadata.userId === user.id)).toBe(true);
@@ -157,10 +160,25 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('POST /api/usage-log on %s',
       expect(await nonLogin()).toEqual([]);
     };
     const player = (playLog: unknown[]) => ({ data: JSON.stringify({ page: 'player', playLog }) });
+    const videoLog = (fileIds: number[]) => ({
+      data: JSON.stringify({
+        page: 'videoPlayAction',
+        videoLog: fileIds.map((fileId, i) => ({ time: clock.at(-60 + i * 10), playerId: 'p', fileId, fileName: 'jumppa.mp4', playPosition: i * 10, totalLength: 300, action: 'playing' })),
+      }),
+    });
 
     it('a negative position', () => refused(player(samples(5, [{}, {}, {}, { playPosition: -3 }])), [{ path: 'data.playLog.3.playPosition' }]));
     it('an unknown audio file', () =>
       refused(player(samples(3, [{}, { audioFileId: 987_654 }])), [{ path: 'data.playLog.1.audioFileId', message: 'Unknown audio file' }]));
+    it('video log items naming files that do not exist', () =>
+      refused(videoLog([video, 987_654, video, 987_655]), [
+        { path: 'data.videoLog.1.fileId', message: 'Unknown file' },
+        { path: 'data.videoLog.3.fileId', message: 'Unknown file' },
+      ]));
+    it('a click on an unknown message item', () =>
+      refused({ data: JSON.stringify({ page: 'messageItem', time: clock.at(0), messageItemId: 987_654, action: 'open' }) }, [
+        { path: 'data.messageItemId', message: 'Unknown message item' },
+      ]));
     it('a time more than 5 minutes ahead of the server', () =>
       refused(player(samples(2, [{}, { time: clock.at(6 * 60) }])), [{ path: 'data.playLog.1.time', message: 'Time is in the future' }]));
     it('a time absurdly old', () =>

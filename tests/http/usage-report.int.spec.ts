@@ -8,7 +8,7 @@ import { createUsageWarehouseProjector, usageWarehouseName } from '../../project
 import { AdminUsage, UsageSessions, UsageTotals } from '../../schemas/api/usage-report.ts';
 import { defaultUsageRules } from '../../schemas/events/usage-rules.ts';
 import { buildTestApp, type TestApp, type TestUser } from '../support/build-test-app.ts';
-import { postUsageLog } from './support/usage-kit.ts';
+import { insertMessageItems, insertVideoFile, postUsageLog } from './support/usage-kit.ts';
 import { projectAll } from '../support/project-all.ts';
 
 // The usage report endpoints end to end: usage posted through POST /api/usage-log and
@@ -111,8 +111,9 @@ beforeAll(async () => {
   //   play time 60 + 120 = 180 s, span 300 s so pause time 120 s, length 300 s.
   // Message item 77 opened twice and closed once: 2 clicks.
   await post(unit, { page: 'player', playLog: [...samples('2026-01-17T10:00:00.000Z', 7, 3, 30), ...samples('2026-01-17T10:04:00.000Z', 3, 1, 30)] });
+  const autumnWalk = await insertVideoFile(t, 'Autumn walk.mp4');
   const video = (time: string, action: 'play' | 'pause' | 'ended', playPosition: number) =>
-    ({ time, playerId: 'p1', fileId: 900, fileName: 'Autumn walk.mp4', playPosition, totalLength: 300, action });
+    ({ time, playerId: 'p1', fileId: autumnWalk, fileName: 'Autumn walk.mp4', playPosition, totalLength: 300, action });
   await post(unit, {
     page: 'videoPlayAction',
     videoLog: [video('2026-01-17T12:00:00.000Z', 'play', 0), video('2026-01-17T12:01:00.000Z', 'pause', 60), video('2026-01-17T12:03:00.000Z', 'play', 60), video('2026-01-17T12:05:00.000Z', 'ended', 180)],
@@ -120,6 +121,8 @@ beforeAll(async () => {
   // S7 explicit, started 15:00:00 with resident B, never stopped and no play: no end, so hidden
   // and uncounted, listed only with showShortSessions.
   await post(unit, { page: 'startSession', time: '2026-01-17T15:00:00.000Z', residentIds: [residentB], params: { outdoors: false, activityIds: [] } });
+  // Item 77 is known, but no content type was set for it.
+  await insertMessageItems(t, [{ id: 77 }]);
   for (const [time, action] of [['13:00:00', 'open'], ['13:02:00', 'close'], ['13:05:00', 'open']] as const) {
     await post(unit, { page: 'messageItem', time: `2026-01-17T${time}.000Z`, messageItemId: 77, action });
   }
@@ -199,7 +202,7 @@ describe('GET /api/usage/{userId}/{first}/{last}', () => {
       categoryCounts: { '10': 5, '11': 2 },
       audioFileEvaluations: { '1': 1, '0': 1, '-1': 0 },
       messageItemEvaluations: { '1': 0, '0': 1, '-1': 0 },
-      // No message read model knows item 77's content type yet.
+      // Item 77 has no content type.
       messageItemClicks: { Unknown: 2 },
       videos: [{ fileName: 'Autumn walk.mp4', startTime: '2026-01-17T12:00:00.000Z', playTime: 180, pauseTime: 120, totalLength: 300 }],
     });

@@ -9,7 +9,7 @@ import { defaultUsageRules } from '../../schemas/events/usage-rules.ts';
 import { connectTestWarehouse } from '../support/test-warehouse.ts';
 import { buildTestApp, type TestApp, type TestUser } from '../support/build-test-app.ts';
 import { projectAll } from '../support/project-all.ts';
-import { postUsageLog } from './support/usage-kit.ts';
+import { insertVideoFile, postUsageLog } from './support/usage-kit.ts';
 
 // GET /api/video-views end to end: video actions posted through POST /api/usage-log, projected
 // by the real runner into chDB, read back over HTTP. Expected rows are worked out by hand below.
@@ -55,9 +55,9 @@ beforeAll(async () => {
   //   so pause time 300 - 180 = 120 s.
   // C 'Late.mp4' (60 s): play at 0 on 2026-07-18 21:10:00 UTC = 00:10 on the 19th local, ended at
   //   60 at 21:11:00: 60 s play, no pause; outside a period ending on the 18th.
-  const a = video(1, 'Sunrise.mp4', 120);
-  const b = video(2, 'Autumn walk.mp4', 300);
-  const c = video(3, 'Late.mp4', 60);
+  const a = video(await insertVideoFile(t, 'Sunrise.mp4'), 'Sunrise.mp4', 120);
+  const b = video(await insertVideoFile(t, 'Autumn walk.mp4'), 'Autumn walk.mp4', 300);
+  const c = video(await insertVideoFile(t, 'Late.mp4'), 'Late.mp4', 60);
   await post(unit, [a('2026-07-14T21:30:00.000Z', 'play', 0), a('2026-07-14T21:31:30.000Z', 'ended', 90)]);
   await post(unit, [b('2026-07-17T12:00:00.000Z', 'play', 0), b('2026-07-17T12:01:00.000Z', 'pause', 60), b('2026-07-17T12:03:00.000Z', 'play', 60), b('2026-07-17T12:05:00.000Z', 'ended', 180)]);
   await post(unit, [c('2026-07-18T21:10:00.000Z', 'play', 0), c('2026-07-18T21:11:00.000Z', 'ended', 60)]);

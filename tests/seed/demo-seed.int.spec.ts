@@ -96,7 +96,15 @@ describe.each(['pglite', 'postgres'] as const)('seedDemoData on %s', (database) 
       expect(() => UserConfig.parse(u.config)).not.toThrow();
     }
     const caregiver = user('caregiver');
-    expect(caregiver.config).toMatchObject({ canStartSession: true, usageReport: true, canCreateResidents: true, canCreateActivities: true, music: 'enabled' });
+    expect(caregiver.config).toMatchObject({
+      canStartSession: true,
+      usageReport: true,
+      canCreateResidents: true,
+      canCreateActivities: true,
+      music: 'enabled',
+      showDetailedSessionReport: true,
+      showDetailedVideoReport: true,
+    });
     expect(caregiver.public_report_token_code).toBe(demoPublicReportToken);
     expect(await count(sql, 'SELECT * FROM residents WHERE user_id = $1 AND active', [caregiver.id])).toBeGreaterThanOrEqual(6);
     expect(await count(sql, 'SELECT * FROM activities WHERE user_id = $1 AND active', [caregiver.id])).toBeGreaterThanOrEqual(4);

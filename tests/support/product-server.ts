@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 // The product as a user meets it: the real server (infra/main.ts, embedded PGlite, demo seed, a
 // throwaway DATA_DIR) serving a fresh build of web/. Browser tests start one per file.
@@ -73,9 +73,11 @@ export async function stopServer(server: Server): Promise<void> {
   rmSync(server.dataDir, { recursive: true, force: true });
 }
 
-export const shot = (page: Page, name: string) => {
+/** The whole page, or only `part` of it (one report section) when given. */
+export const shot = (page: Page, name: string, part?: Locator) => {
   mkdirSync(screenshots, { recursive: true });
-  return page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
+  const path = join(screenshots, `${name}.png`);
+  return part ? part.screenshot({ path }) : page.screenshot({ path, fullPage: true });
 };
 
 export async function logIn(page: Page, username: string, password: string): Promise<void> {
@@ -83,3 +85,14 @@ export async function logIn(page: Page, username: string, password: string): Pro
   await page.locator('input[name=password]').fill(password);
   await page.locator('form button[type=submit]').click();
 }
+
+/** A GET with the page's session cookie: what the browser itself is answered. */
+export async function getJson(page: Page, path: string): Promise<{ status: number; body: unknown }> {
+  return page.evaluate(async (url) => {
+    const response = await fetch(url, { credentials: 'same-origin' });
+    return { status: response.status, body: await response.json() };
+  }, path);
+}
+
+/** ECharts animates its charts in for about a second: a screenshot taken at once shows them half drawn. */
+export const chartsSettled = (page: Page) => page.waitForTimeout(1500);

@@ -4,6 +4,7 @@ import type { CurrentUser } from '../../schemas/api/user.ts';
 import { NotBuiltPanel } from '../components/not-built-panel.tsx';
 import { FavoritesPage } from '../features/favorites/components/favorites-page.tsx';
 import { FavoriteToggle } from '../features/favorites/components/favorite-toggle.tsx';
+import { RecipeFavoriteToggle } from '../features/favorites/components/recipe-favorite-toggle.tsx';
 import { SearchPage } from '../features/search/components/search-page.tsx';
 import { PublicReportPage } from '../features/public-report/components/public-report-page.tsx';
 import { ReportsPage } from '../features/reports/components/reports-page.tsx';
@@ -69,7 +70,11 @@ export function AppRoutes({ user }: { user: CurrentUser }) {
       </Route>
       <Route path={paths.search.path}>
         <Guarded name="search" user={user}>
-          <SearchPage user={user} favoriteButton={(file) => <FavoriteToggle audioFileId={file.id} user={user} />} />
+          <SearchPage
+            user={user}
+            favoriteButton={(file) => <FavoriteToggle audioFileId={file.id} user={user} />}
+            recipeFavoriteButton={(recipe) => <RecipeFavoriteToggle recipeId={recipe.id} user={user} />}
+          />
         </Guarded>
       </Route>
       {notBuilt.map((name) => (

@@ -24,6 +24,24 @@ export async function insertAudioFiles(t: TestApp, count: number): Promise<numbe
   return ids;
 }
 
+let videoCount = 0;
+
+/** A video of the files table (metadata only, like the demo's), for video logs to name. */
+export async function insertVideoFile(t: TestApp, name: string): Promise<number> {
+  const [row] = await t.sql.query<{ id: number }>(
+    "INSERT INTO files (name, content_type, object_key, has_object) VALUES ($1, 'video/mp4', $2, false) RETURNING id",
+    [name, `test/video-${process.pid}-${++videoCount}`],
+  );
+  return Number(row!.id);
+}
+
+/** Rows of the message item read model, for message item clicks to name. */
+export async function insertMessageItems(t: TestApp, items: readonly { id: number; contentType?: string | null }[]): Promise<void> {
+  for (const item of items) {
+    await t.sql.query("INSERT INTO message_items (id, message_id, type, content_type) VALUES ($1, 0, 'Link', $2)", [item.id, item.contentType ?? null]);
+  }
+}
+
 export const postUsageLog = (t: TestApp, headers: Record<string, string>, data: UsageLogDataInput) =>
   t.app.inject({ method: 'POST', url: '/api/usage-log', headers, payload: usageLogBody(data) });
 

@@ -15,12 +15,13 @@ export type PieChartProps = {
 /** A pie with a legend; empty slices are left out so the legend lists only what happened. */
 export function PieChart({ slices, colors = chartPalette, formatValue, height = 280, ...rest }: PieChartProps) {
   const data = slices.filter((s) => s.value > 0);
+  const valueText = (value: number) => (formatValue ? formatValue(value) : String(value));
   const option = {
     color: [...colors],
     tooltip: {
       trigger: 'item',
       formatter: (p: { name: string; value: number; percent: number }) =>
-        `${p.name}: ${formatValue ? formatValue(p.value) : p.value} (${p.percent}%)`,
+        `${p.name}: ${valueText(p.value)} (${p.percent}%)`,
     },
     // A short legend wraps so every name shows; a long one scrolls instead of covering the pie.
     legend: { type: data.length > 8 ? 'scroll' : 'plain', bottom: 0 },
@@ -39,7 +40,8 @@ export function PieChart({ slices, colors = chartPalette, formatValue, height = 
     ],
   };
   return (
-    <div className="chart" data-testid={rest['data-testid']}>
+    // The canvas is opaque to screen readers: the slices are also read out as text.
+    <div className="chart" role="img" aria-label={data.map((s) => `${s.name}: ${valueText(s.value)}`).join(', ')} data-testid={rest['data-testid']}>
       <EChartsCore echarts={echarts} option={option} notMerge style={{ height, width: '100%' }} />
     </div>
   );

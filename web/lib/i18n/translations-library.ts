@@ -45,6 +45,7 @@ export const libraryTexts: Record<string, { fin: string; swe: string; swe2?: str
   Categories: { fin: 'Kategoriat', swe: 'Kategorier' },
   'Clear Selection': { fin: 'Tyhjennä valinta', swe: 'Rensa val' },
   'No results': { fin: 'Ei tuloksia', swe: 'Inga resultat' },
+  'Found in recipe': { fin: 'Löytyy reseptistä', swe: 'Finns i receptet' },
 
   // Residents and activities (spec 3 section 2)
   'Add New Participant': { fin: 'Lisää uusi osallistuja', swe: 'Lägg till ny deltagare' },

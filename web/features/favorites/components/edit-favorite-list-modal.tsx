@@ -17,6 +17,8 @@ export const EditFavoriteListProps = z.object({
   cannotModifyInfo: z.boolean().default(false),
   /** Added to the copy once made (a favorite button pressed on a read-only list). */
   addAudioFileId: z.number().int().nonnegative().optional(),
+  /** Added to the copy once made (a recipe's favorite button pressed on a read-only list). */
+  addRecipeId: z.number().int().nonnegative().optional(),
 });
 export type EditFavoriteListProps = z.input<typeof EditFavoriteListProps>;
 
@@ -27,7 +29,7 @@ export function EditFavoriteListModal({ props }: { props: Record<string, unknown
   return parsed.success ? <EditFavoriteListForm {...parsed.data} /> : null;
 }
 
-function EditFavoriteListForm({ mode, listId, cannotModifyInfo, addAudioFileId }: z.infer<typeof EditFavoriteListProps>) {
+function EditFavoriteListForm({ mode, listId, cannotModifyInfo, addAudioFileId, addRecipeId }: z.infer<typeof EditFavoriteListProps>) {
   const { t } = useTranslation();
   const { lists, busy, error } = useSnapshot(favorites);
   const source = lists.find((list) => list.id === listId);
@@ -44,7 +46,7 @@ function EditFavoriteListForm({ mode, listId, cannotModifyInfo, addAudioFileId }
       mode === 'new'
         ? await createList(trimmed, html)
         : mode === 'copy'
-          ? await copyList(listId ?? 0, trimmed, html, addAudioFileId)
+          ? await copyList(listId ?? 0, trimmed, html, { audioFileId: addAudioFileId, recipeId: addRecipeId })
           : await renameList(listId ?? 0, trimmed, html);
     if (done) hideModal();
   };

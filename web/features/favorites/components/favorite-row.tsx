@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FavoriteAudioFile } from '../../../../schemas/api/favorites.ts';
 import { formatLength } from '../format-length.ts';
@@ -12,8 +13,13 @@ export interface FavoriteRowActions {
 export function FavoriteRow({ item, playing, actions }: { item: FavoriteAudioFile; playing: boolean; actions: FavoriteRowActions }) {
   const { t } = useTranslation();
   const credit = item.artist ?? item.composer;
+  const row = useRef<HTMLLIElement>(null);
+  // The fixed player bar must not hide what plays: the page's scroll padding keeps it clear.
+  useEffect(() => {
+    if (playing) row.current?.scrollIntoView({ block: 'nearest' });
+  }, [playing]);
   return (
-    <li className={playing ? 'favorite-row playing' : 'favorite-row'} data-testid="favorite-row" data-audio-file-id={item.audioFileId}>
+    <li ref={row} className={playing ? 'favorite-row playing' : 'favorite-row'} data-testid="favorite-row" data-audio-file-id={item.audioFileId}>
       <button
         type="button"
         className="play-button"

@@ -1,27 +1,52 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
-import type { FavoriteAudioFile } from '../../../../schemas/api/favorites.ts';
+import type { FavoriteAudioFile, FavoriteRecipe } from '../../../../schemas/api/favorites.ts';
 import type { CurrentUser } from '../../../../schemas/api/user.ts';
 import { Alert } from '../../../components/alert.tsx';
-import { useResultsCount } from '../../../components/data-table/use-results-count.ts';
+import { listPageSize } from '../../../lib/list-page-size.ts';
 import { showModal } from '../../../lib/modal-stack.ts';
 import { paths } from '../../../routes/paths.ts';
 import { playAudioFile, playerState, type PlayableAudioFile } from '../../player/stores/player-store.ts';
 import { filterFavorites, pageSlice, reorderButtons } from '../list-rules.ts';
-import { pageCount } from '../paged-list.ts';
-import { activeListCanModify, ensureFavorites, ensurePlayable, favorites, moveFavorite, setFavorite } from '../stores/favorites-store.ts';
+import { pageCount, pageOfIndex } from '../paged-list.ts';
+import {
+  activeListCanModify,
+  ensureFavorites,
+  ensurePlayable,
+  favorites,
+  moveFavorite,
+  setFavorite,
+  setRecipeFavorite,
+  type Playable,
+} from '../stores/favorites-store.ts';
 import { FavoriteListTools } from './favorite-list-tools.tsx';
 import { FavoriteRow } from './favorite-row.tsx';
 import { PagedListNav } from './paged-list-nav.tsx';
 import './favorites.css';
 
+/** Spec 1 section 7: the favorites query of a list is named 'favorites-' plus its id. */
+const queueName = (listId: number) => `favorites-${listId}`;
+
+function playableOf(row: FavoriteAudioFile, extra: Playable | undefined, listId: number): PlayableAudioFile | null {
+  if (!extra?.streamUrl) return null;
+  return {
+    audioFileId: row.audioFileId,
+    name: row.name,
+    artist: row.artist ?? row.composer,
+    length: row.length,
+    streamUrl: extra.streamUrl,
+    type: extra.type,
+    favoriteListId: listId,
+  };
+}
+
 export function FavoritesPage({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const snap = useSnapshot(favorites);
-  const { current } = useSnapshot(playerState);
-  const pageSize = useResultsCount();
+  const { current, startedAt, queueName: playingQueue } = useSnapshot(playerState);
+  const pageSize = listPageSize;
   const [draft, setDraft] = useState('');
   const [filter, setFilter] = useState('');
   const [page, setPage] = useState(1);
@@ -43,30 +68,46 @@ export function FavoritesPage({ user }: { user: CurrentUser }) {
     if (rowIds) void ensurePlayable(rowIds.split(',').map(Number));
   }, [rowIds]);
 
-  const playable = (row: FavoriteAudioFile): PlayableAudioFile | null => {
-    const extra = snap.playable[row.audioFileId];
-    if (!extra?.streamUrl) return null;
-    return {
-      audioFileId: row.audioFileId,
-      name: row.name,
-      artist: row.artist ?? row.composer,
-      length: row.length,
-      streamUrl: extra.streamUrl,
-      type: extra.type,
-      favoriteListId: snap.activeListId,
-    };
-  };
-  const play = (index: number) => {
-    const items = rows.map(playable);
-    const item = items[index];
+  const listId = snap.activeListId;
+  const playable = (row: FavoriteAudioFile) => playableOf(row, snap.playable[row.audioFileId], listId);
+  const play = (row: number) => {
+    const item = playable(rows[row]!);
     if (!item) return;
-    const queue = items.filter((entry): entry is PlayableAudioFile => entry !== null);
-    playAudioFile({ ...item, source: 'Favorites', queue: { items: queue, index: queue.indexOf(item) } });
+    // The queue is the list as shown now (filter included), so later edits do not shift it.
+    const list = matching;
+    const offset = (shownPage - 1) * pageSize;
+    playAudioFile({
+      ...item,
+      source: 'Favorites',
+      queue: {
+        name: queueName(listId),
+        items: rows.map(playable),
+        offset,
+        index: offset + row,
+        totalCount: list.length,
+        pageSize,
+        loadPage: async (start, limit) => {
+          const slice = list.slice(start, start + limit);
+          if (!(await ensurePlayable(slice.map((entry) => entry.audioFileId)))) throw new Error('Request failed');
+          return slice.map((entry) => playableOf(entry, favorites.playable[entry.audioFileId], listId));
+        },
+      },
+    });
   };
+  // Continuous play and Next go on past this page: each new file shows the page holding it.
+  const followed = useRef<string | null>(null);
+  const playingId = current?.source === 'Favorites' && playingQueue === queueName(listId) ? current.audioFileId : null;
+  useEffect(() => {
+    if (playingId === null || !startedAt || followed.current === startedAt) return;
+    followed.current = startedAt;
+    const at = matching.findIndex((row) => row.audioFileId === playingId);
+    if (at >= 0) setPage(pageOfIndex(at, pageSize));
+  }, [playingId, startedAt, matching, pageSize]);
   // Changing a read-only list offers a copy instead (spec 1 sections 4 and 5).
   const offerCopy = () => showModal('EDIT_FAVORITE_LIST', { mode: 'copy', listId: snap.activeListId, cannotModifyInfo: true });
   const move = (id: number, direction: 'up' | 'down') => (canModify ? void moveFavorite(id, direction) : offerCopy());
   const remove = (id: number) => (canModify ? void setFavorite(id, false) : offerCopy());
+  const removeRecipe = (id: number) => (canModify ? void setRecipeFavorite(id, false) : offerCopy());
   const search = (event: FormEvent) => {
     event.preventDefault();
     setFilter(draft);
@@ -126,9 +167,7 @@ export function FavoritesPage({ user }: { user: CurrentUser }) {
           <h2>{t('Recipes')}</h2>
           <ul className="favorite-recipes" data-testid="favorite-recipes">
             {snap.recipes.map((recipe) => (
-              <li key={recipe.recipeId}>
-                <Link href={paths.recipe.href(recipe.recipeId)}>{recipe.name || t('(no name)')}</Link>
-              </li>
+              <RecipeRow key={recipe.recipeId} recipe={recipe} onRemove={() => removeRecipe(recipe.recipeId)} />
             ))}
           </ul>
         </>
@@ -142,5 +181,17 @@ export function FavoritesPage({ user }: { user: CurrentUser }) {
         </div>
       )}
     </section>
+  );
+}
+
+function RecipeRow({ recipe, onRemove }: { recipe: FavoriteRecipe; onRemove: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <li className="favorite-recipe" data-testid="favorite-recipe" data-recipe-id={recipe.recipeId}>
+      <Link href={paths.recipe.href(recipe.recipeId)}>{recipe.name || t('(no name)')}</Link>
+      <button type="button" className="remove-button" data-testid="remove-recipe-favorite" aria-label={t('Remove from favorites')} onClick={onRemove}>
+        ✕
+      </button>
+    </li>
   );
 }

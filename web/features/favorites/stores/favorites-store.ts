@@ -11,6 +11,7 @@ import { postSetActiveUserTagGroup } from '../api/post-set-active-user-tag-group
 import { postUserTagGroup } from '../api/post-user-tag-group.ts';
 import { putAudioFileFavorite } from '../api/put-audio-file-favorite.ts';
 import { putAudioFileFavoriteOrder } from '../api/put-audio-file-favorite-order.ts';
+import { putRecipeFavorite } from '../api/put-recipe-favorite.ts';
 import { putUserTagGroup } from '../api/put-user-tag-group.ts';
 import { defaultListId } from '../list-rules.ts';
 
@@ -120,14 +121,19 @@ async function loadLists(settled: (lists: UserTagGroup[]) => boolean = () => tru
   }
 }
 
-async function loadActiveList(settled: (items: FavoriteAudioFile[]) => boolean = () => true): Promise<void> {
+interface ListContent {
+  items: FavoriteAudioFile[];
+  recipes: FavoriteRecipe[];
+}
+
+async function loadActiveList(settled: (content: ListContent) => boolean = () => true): Promise<void> {
   const listId = favorites.activeListId;
-  const read = async () => {
+  const read = async (): Promise<ListContent> => {
     const answer = await getFavorites(listId);
     return { items: answer.audioFiles.filter((file) => file.listId === listId), recipes: answer.recipes.filter((recipe) => recipe.listId === listId) };
   };
   let content = await read();
-  for (let attempt = 1; attempt < settleTries && !settled(content.items); attempt++) {
+  for (let attempt = 1; attempt < settleTries && !settled(content); attempt++) {
     await pause(settleDelayMs);
     content = await read();
   }
@@ -136,16 +142,18 @@ async function loadActiveList(settled: (items: FavoriteAudioFile[]) => boolean =
   favorites.recipes = content.recipes;
 }
 
-/** Fetches stream URLs for the rows on screen, only those not yet held. */
-export async function ensurePlayable(audioFileIds: readonly number[]): Promise<void> {
+/** Fetches stream URLs for the rows on screen, only those not yet held; false when the fetch failed. */
+export async function ensurePlayable(audioFileIds: readonly number[]): Promise<boolean> {
   const missing = [...new Set(audioFileIds)].filter((id) => !(id in favorites.playable));
-  if (missing.length === 0) return;
+  if (missing.length === 0) return true;
   try {
     const answer = await postGetAudioFiles({ ids: missing, limit: missing.length });
     for (const id of missing) favorites.playable[id] = { streamUrl: null, type: 'AudioProgram' };
     for (const file of answer.items) favorites.playable[file.id] = { streamUrl: file.streamUrl, type: file.type };
+    return true;
   } catch {
     // Rows stay without play buttons; the next page change asks again.
+    return false;
   }
 }
 
@@ -168,21 +176,33 @@ export async function createList(name: string, description: string): Promise<boo
   });
 }
 
-/** Spec 1 section 4: copying posts a new list, copies the old content, activates it, and may add a file. */
-export async function copyList(sourceId: number, name: string, description: string, addAudioFileId?: number): Promise<boolean> {
+/** What a favorite button pressed on a read-only list adds to the copy once made. */
+export interface CopyAddition {
+  audioFileId?: number;
+  recipeId?: number;
+}
+
+/** Spec 1 section 4: copying posts a new list, copies the old content, activates it, and may add an audio file or recipe. */
+export async function copyList(sourceId: number, name: string, description: string, add: CopyAddition = {}): Promise<boolean> {
+  const { audioFileId, recipeId } = add;
   return guarded(async () => {
     const created = await postUserTagGroup({ name, description });
     const copied = await postCopyUserTagGroup({ srcUserTagGroupId: sourceId, dstUserTagGroupId: created.id });
-    if (addAudioFileId !== undefined) await putAudioFileFavorite({ userTagGroupId: created.id, audioFileId: addAudioFileId, value: true });
+    if (audioFileId !== undefined) await putAudioFileFavorite({ userTagGroupId: created.id, audioFileId, value: true });
+    if (recipeId !== undefined) await putRecipeFavorite({ userTagGroupId: created.id, recipeId, value: true });
     await loadLists((lists) => lists.some((list) => list.id === created.id));
     await activate(
       created.id,
-      (items) => items.length >= copied.audioFileCount && (addAudioFileId === undefined || items.some((item) => item.audioFileId === addAudioFileId)),
+      ({ items, recipes }) =>
+        items.length >= copied.audioFileCount &&
+        recipes.length >= copied.recipeCount &&
+        (audioFileId === undefined || items.some((item) => item.audioFileId === audioFileId)) &&
+        (recipeId === undefined || recipes.some((recipe) => recipe.recipeId === recipeId)),
     );
   });
 }
 
-async function activate(listId: number, settled?: (items: FavoriteAudioFile[]) => boolean): Promise<void> {
+async function activate(listId: number, settled?: (content: ListContent) => boolean): Promise<void> {
   favorites.activeListId = listId;
   await postSetActiveUserTagGroup(listId);
   await loadActiveList(settled);
@@ -217,7 +237,7 @@ export async function setFavorite(audioFileId: number, value: boolean): Promise<
   const listId = favorites.activeListId;
   return guarded(async () => {
     await putAudioFileFavorite({ userTagGroupId: listId, audioFileId, value });
-    await loadActiveList((items) => items.some((item) => item.audioFileId === audioFileId) === value);
+    await loadActiveList(({ items }) => items.some((item) => item.audioFileId === audioFileId) === value);
   });
 }
 
@@ -226,7 +246,16 @@ export async function moveFavorite(audioFileId: number, direction: 'up' | 'down'
   const order = favorites.items.find((item) => item.audioFileId === audioFileId)?.order ?? null;
   return guarded(async () => {
     const { moved } = await putAudioFileFavoriteOrder({ userTagGroupId: listId, audioFileId, order, direction });
-    await loadActiveList((items) => moved.every((m) => items.find((item) => item.audioFileId === m.audioFileId)?.order === m.order));
+    await loadActiveList(({ items }) => moved.every((m) => items.find((item) => item.audioFileId === m.audioFileId)?.order === m.order));
+  });
+}
+
+/** Sets or clears the recipe in the active list. */
+export async function setRecipeFavorite(recipeId: number, value: boolean): Promise<boolean> {
+  const listId = favorites.activeListId;
+  return guarded(async () => {
+    await putRecipeFavorite({ userTagGroupId: listId, recipeId, value });
+    await loadActiveList(({ recipes }) => recipes.some((recipe) => recipe.recipeId === recipeId) === value);
   });
 }
 

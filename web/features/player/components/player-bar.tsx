@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Alert } from '../../../components/alert.tsx';
@@ -23,11 +23,28 @@ export function PlayerBar({ extra }: { extra?: ReactNode }) {
   const { t } = useTranslation();
   const state = useSnapshot(playerState);
   const current = state.current;
-  if (!current && !state.alert) return null;
+  const shown = current !== null || state.alert !== null;
+  const bar = useRef<HTMLElement>(null);
+  // The page keeps the bar's height as scroll padding, so a row scrolled to (the one playing, a
+  // focused one) stops above the bar instead of under it.
+  useLayoutEffect(() => {
+    const element = bar.current;
+    if (!shown || !element) return;
+    const root = document.documentElement;
+    const apply = () => root.style.setProperty('--player-bar-height', `${element.offsetHeight}px`);
+    apply();
+    const observer = new ResizeObserver(apply);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--player-bar-height');
+    };
+  }, [shown]);
+  if (!shown) return null;
   const shownTime = state.seekTime ?? state.currentTime;
   const max = state.duration > 0 ? state.duration : Math.max(current?.length ?? 0, 1);
   return (
-    <section className="player-bar" data-testid="player-bar" data-playing={state.playing ? 'true' : 'false'} aria-label={t('Player')}>
+    <section ref={bar} className="player-bar" data-testid="player-bar" data-playing={state.playing ? 'true' : 'false'} aria-label={t('Player')}>
       {state.alert && (
         <div className="player-alert">
           <Alert kind="error">
@@ -41,13 +58,13 @@ export function PlayerBar({ extra }: { extra?: ReactNode }) {
       {current && (
         <div className="player-row">
           <div className="player-buttons">
-            <button type="button" onClick={previous} aria-label={t('Previous')} data-testid="player-previous">
+            <button type="button" onClick={() => void previous()} aria-label={t('Previous')} data-testid="player-previous">
               <PreviousIcon />
             </button>
             <button type="button" className="player-main" onClick={togglePlay} aria-label={state.playing ? t('Pause') : t('Play')} data-testid="player-play-pause">
               {state.playing ? <PauseIcon /> : <PlayIcon />}
             </button>
-            <button type="button" onClick={next} disabled={!hasNext(state)} aria-label={t('Next')} data-testid="player-next">
+            <button type="button" onClick={() => void next()} disabled={!hasNext(state)} aria-label={t('Next')} data-testid="player-next">
               <NextIcon />
             </button>
           </div>

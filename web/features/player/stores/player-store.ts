@@ -1,4 +1,4 @@
-import { proxy, ref } from 'valtio';
+import { proxy } from 'valtio';
 import type { CurrentUser } from '../../../../schemas/api/user.ts';
 import { nextIndex, previousAction, shuffledOrder } from './queue-rules.ts';
 
@@ -24,14 +24,29 @@ export interface PlayableAudioFile {
   exercise?: boolean | null;
 }
 
+/** Fetches the list's items at overall positions offset .. offset + limit - 1; null for one that cannot play. */
+export type QueuePageLoader = (offset: number, limit: number) => Promise<Array<PlayableAudioFile | null>>;
+
 /**
- * The list the item was started from, for next/previous, continuous and shuffle play.
- * `items` are the results the page holds, in their order; `index` is the started item's place.
- * Shuffle implies continuous (spec 1 section 4).
+ * The list the item was started from, for next/previous, continuous and shuffle play. A page holds
+ * one page of a longer list: `items` is that page, `offset` its first item's overall position and
+ * `totalCount` the whole list, so play goes on across pages, fetching each with `loadPage` when it
+ * is reached (spec 1 section 4). Shuffle implies continuous.
  */
 export interface PlayQueue {
-  items: PlayableAudioFile[];
+  /** Names the list (a query name such as 'favorites-3'), so a page can tell its list is playing. */
+  name?: string;
+  /** The loaded page in list order; null for an item that cannot play. */
+  items: Array<PlayableAudioFile | null>;
+  /** Overall position of items[0]; default 0. */
+  offset?: number;
+  /** Overall position of the started item. */
   index: number;
+  /** Items in the whole list; default offset + items.length. */
+  totalCount?: number;
+  /** How many items loadPage fetches at a time; default items.length. */
+  pageSize?: number;
+  loadPage?: QueuePageLoader;
   continuous?: boolean;
   shuffle?: boolean;
 }
@@ -59,11 +74,15 @@ export interface PlayerState {
   playbackEnded: boolean;
   /** When the current file was started (ISO): one play, for its rating. */
   startedAt: string | null;
-  queue: PlayableAudioFile[];
+  /** PlayQueue.name of the list playing, null for a single file. */
+  queueName: string | null;
+  /** Items in the whole list, loaded or not. */
+  queueLength: number;
+  /** Overall position of the current item in its list. */
   index: number;
   continuous: boolean;
   shuffle: boolean;
-  /** Queue positions in shuffle play order. */
+  /** Overall positions in shuffle play order. */
   shuffleOrder: number[];
   /** i18n key of an alert to show ('This user ID cannot play music.'). */
   alert: string | null;
@@ -79,7 +98,8 @@ export const playerState = proxy<PlayerState>({
   playbackStarted: false,
   playbackEnded: false,
   startedAt: null,
-  queue: [],
+  queueName: null,
+  queueLength: 0,
   index: -1,
   continuous: false,
   shuffle: false,
@@ -128,12 +148,28 @@ export function canPlayMusic(): boolean {
 
 // ---- the audio element ----------------------------------------------------------------
 
-let audio: HTMLAudioElement | null = null;
+/** The parts of the audio element the player uses: a unit test, with no DOM, hands in its own. */
+export type PlayerMedia = Pick<HTMLMediaElement, 'src' | 'currentTime' | 'duration' | 'paused' | 'ended' | 'play' | 'pause' | 'load' | 'removeAttribute'> & {
+  addEventListener(type: 'timeupdate' | 'durationchange' | 'playing' | 'pause' | 'ended', listener: () => void): void;
+};
 
-function element(): HTMLAudioElement {
-  if (audio) return audio;
+const browserMedia = (): PlayerMedia => {
   const created = new Audio();
   created.preload = 'auto';
+  return created;
+};
+let createMedia: () => PlayerMedia = browserMedia;
+let audio: PlayerMedia | null = null;
+
+/** Replaces the audio element (tests); the next play creates one from the factory. */
+export function setPlayerMedia(factory: (() => PlayerMedia) | null): void {
+  createMedia = factory ?? browserMedia;
+  audio = null;
+}
+
+function element(): PlayerMedia {
+  if (audio) return audio;
+  const created = createMedia();
   created.addEventListener('timeupdate', () => {
     playerState.currentTime = created.currentTime;
     if (playerState.current) emit({ type: 'time', item: snapshotOf(playerState.current), position: created.currentTime });
@@ -172,6 +208,48 @@ function pauseOtherPlayers(): void {
   }
 }
 
+// ---- the queue -------------------------------------------------------------------------
+
+// Items by overall position, loaded page by page; kept out of the proxy since only the player
+// reads them. A new queue bumps queueId, so a page arriving for an older list is dropped.
+let queueItems = new Map<number, PlayableAudioFile | null>();
+let loadPage: QueuePageLoader | null = null;
+let queuePageSize = 1;
+let queueId = 0;
+// Every start or move bumps it: a move still waiting for its page gives way to a newer one.
+let moveId = 0;
+
+function setQueue(queue: PlayQueue): void {
+  const offset = queue.offset ?? 0;
+  queueId += 1;
+  queueItems = new Map(queue.items.map((entry, i) => [offset + i, entry ? { ...entry } : null]));
+  loadPage = queue.loadPage ?? null;
+  queuePageSize = Math.max(1, queue.pageSize ?? queue.items.length);
+  playerState.queueName = queue.name ?? null;
+  playerState.queueLength = Math.max(queue.totalCount ?? 0, offset + queue.items.length);
+  playerState.index = queue.index;
+  playerState.shuffle = queue.shuffle ?? playerState.shuffle;
+  playerState.continuous = (queue.continuous ?? playerState.continuous) || playerState.shuffle;
+  playerState.shuffleOrder = playerState.shuffle ? shuffledOrder(playerState.queueLength, queue.index) : [];
+}
+
+/** The item at an overall position, fetching the page holding it; undefined past the list's end. */
+async function itemAt(index: number): Promise<PlayableAudioFile | null | undefined> {
+  if (queueItems.has(index)) return queueItems.get(index);
+  if (!loadPage) return undefined;
+  const mine = queueId;
+  const pageStart = Math.floor(index / queuePageSize) * queuePageSize;
+  const page = await loadPage(pageStart, queuePageSize);
+  if (mine !== queueId) return undefined;
+  page.forEach((entry, i) => queueItems.set(pageStart + i, entry ? { ...entry } : null));
+  // A list that shrank since it was shown ends where its fetched page ends.
+  if (!queueItems.has(index)) {
+    queueItems.set(index, null);
+    if (page.length < queuePageSize) playerState.queueLength = Math.min(playerState.queueLength, pageStart + page.length);
+  }
+  return queueItems.get(index);
+}
+
 // ---- commands --------------------------------------------------------------------------
 
 /** Starts a file; with a queue, next/previous and continuous/shuffle play follow that list. */
@@ -181,17 +259,14 @@ export function playAudioFile(item: PlayRequest): void {
     playerState.alert = 'This user ID cannot play music.';
     return;
   }
+  moveId += 1;
   const { queue, source, manualStart = true, ...file } = item;
   if (queue) {
-    playerState.queue = queue.items.map((entry) => ref({ ...entry }));
-    playerState.index = queue.index;
-    playerState.shuffle = queue.shuffle ?? playerState.shuffle;
-    playerState.continuous = (queue.continuous ?? playerState.continuous) || playerState.shuffle;
-    playerState.shuffleOrder = playerState.shuffle ? shuffledOrder(queue.items.length, queue.index) : [];
-  } else if (!playerState.queue.some((entry) => entry.audioFileId === file.audioFileId)) {
-    playerState.queue = [ref({ ...file })];
-    playerState.index = 0;
-    playerState.shuffleOrder = playerState.shuffle ? [0] : [];
+    setQueue(queue);
+  } else {
+    const known = [...queueItems].find(([, entry]) => entry?.audioFileId === file.audioFileId);
+    if (known) playerState.index = known[0];
+    else setQueue({ items: [file], index: 0 });
   }
   start({ ...file, source, manualStart });
 }
@@ -242,6 +317,7 @@ export function togglePlay(): void {
 
 /** Stops and forgets the current file (logout, reset). */
 export function stopPlayback(): void {
+  moveId += 1;
   const item = playerState.current;
   if (audio && item) {
     const position = audio.currentTime;
@@ -282,28 +358,31 @@ function clampTime(seconds: number): number {
   return Math.max(0, duration > 0 ? Math.min(seconds, duration) : seconds);
 }
 
-/** Spec 1 section 4: more than 3 s played (or the first item) restarts; otherwise the previous item. */
-export function previous(): void {
-  const action = previousAction(positionInOrder(), audio?.currentTime ?? 0);
-  if (action === 'restart') {
+/**
+ * Spec 1 section 4: more than 3 s played (or the first item) restarts; otherwise the previous
+ * item. Resolves once that item started (or nothing could).
+ */
+export function previous(): Promise<void> {
+  const position = positionInOrder();
+  if (previousAction(position, audio?.currentTime ?? 0) === 'restart') {
     seekTo(0);
     resume();
-    return;
+    return Promise.resolve();
   }
-  playAt(orderedPosition(positionInOrder() - 1));
+  return moveFrom(position - 1, -1, true);
 }
 
-/** Moves on unless this is the last item. */
-export function next(): void {
+/** Moves on unless this is the last item; resolves once the next item started (or nothing could). */
+export function next(): Promise<void> {
   const position = positionInOrder();
-  if (position < 0 || position >= playerState.queue.length - 1) return;
-  playAt(orderedPosition(position + 1));
+  if (position < 0 || position >= playerState.queueLength - 1) return Promise.resolve();
+  return moveFrom(position + 1, 1, true);
 }
 
 /** Whether Next has somewhere to go; takes the state so a component can pass its snapshot. */
-export function hasNext(state: { index: number; queue: readonly unknown[]; shuffle: boolean; shuffleOrder: readonly number[] } = playerState): boolean {
+export function hasNext(state: { index: number; queueLength: number; shuffle: boolean; shuffleOrder: readonly number[] } = playerState): boolean {
   const position = state.shuffle && state.shuffleOrder.length ? state.shuffleOrder.indexOf(state.index) : state.index;
-  return position >= 0 && position < state.queue.length - 1;
+  return position >= 0 && position < state.queueLength - 1;
 }
 
 export function setContinuous(on: boolean): void {
@@ -316,7 +395,7 @@ export function setShuffle(on: boolean): void {
   playerState.shuffle = on;
   if (on) {
     playerState.continuous = true;
-    playerState.shuffleOrder = shuffledOrder(playerState.queue.length, Math.max(playerState.index, 0));
+    playerState.shuffleOrder = shuffledOrder(playerState.queueLength, Math.max(playerState.index, 0));
   } else {
     playerState.shuffleOrder = [];
   }
@@ -330,14 +409,18 @@ export function setInstructorMode(on: boolean): void {
   playerState.instructorMode = on;
 }
 
+let continuation: Promise<void> = Promise.resolve();
+
+/** Resolves when the continuation after the last ended file has started its next item (tests). */
+export function settled(): Promise<void> {
+  return continuation;
+}
+
 function continueAfterEnd(): void {
-  const target = nextIndex({
-    index: playerState.index,
-    length: playerState.queue.length,
-    continuous: playerState.continuous,
-    shuffleOrder: playerState.shuffle ? playerState.shuffleOrder : null,
-  });
-  if (target !== null) playAt(target, false);
+  // Play order already follows the shuffle, so the next position is simply the following one.
+  const position = positionInOrder();
+  const target = position < 0 ? null : nextIndex({ index: position, length: playerState.queueLength, continuous: playerState.continuous, shuffleOrder: null });
+  if (target !== null) continuation = moveFrom(target, 1, false);
 }
 
 /** Where the current item stands in play order (the shuffle order when shuffling). */
@@ -346,14 +429,36 @@ function positionInOrder(): number {
   return playerState.index;
 }
 
-function orderedPosition(position: number): number {
+function indexAt(position: number): number {
   if (playerState.shuffle && playerState.shuffleOrder.length) return playerState.shuffleOrder[position] ?? -1;
   return position;
 }
 
-function playAt(index: number, manualStart = true): void {
-  const item = playerState.queue[index];
-  if (!item || !playerState.current) return;
+/**
+ * Plays the first playable item from a play-order position on, stepping past items that cannot
+ * play and fetching the pages it reaches. A failed fetch stops there: the user can press again.
+ */
+async function moveFrom(position: number, step: 1 | -1, manualStart: boolean): Promise<void> {
+  const mine = ++moveId;
+  for (let at = position; at >= 0 && at < playerState.queueLength; at += step) {
+    const index = indexAt(at);
+    let item: PlayableAudioFile | null | undefined;
+    try {
+      item = await itemAt(index);
+    } catch {
+      return;
+    }
+    if (mine !== moveId || !playerState.current) return;
+    if (item === undefined) return;
+    if (item) {
+      playIndex(index, item, manualStart);
+      return;
+    }
+  }
+}
+
+function playIndex(index: number, item: PlayableAudioFile, manualStart: boolean): void {
+  if (!playerState.current) return;
   if (item.type === 'MusicPiece' && !canPlayMusic()) {
     playerState.alert = 'This user ID cannot play music.';
     return;

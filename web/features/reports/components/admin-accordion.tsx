@@ -19,6 +19,8 @@ interface Props {
   firstDay: string;
   lastDay: string;
   totals: UsageTotals | null;
+  /** The totals could not be loaded: the sections that reuse them show their empty state. */
+  totalsFailed: boolean;
 }
 
 type SectionName =
@@ -43,7 +45,7 @@ const sectionFlags: Record<SectionName, keyof UserConfig | null> = {
   messages: null,
 };
 
-export function AdminAccordion({ user, userId, firstDay, lastDay, totals }: Props) {
+export function AdminAccordion({ user, userId, firstDay, lastDay, totals, totalsFailed }: Props) {
   const { t } = useTranslation();
   const config = user.config;
   const shown = (name: SectionName) => {
@@ -52,7 +54,7 @@ export function AdminAccordion({ user, userId, firstDay, lastDay, totals }: Prop
   };
   const scope = { userId, firstDay, lastDay, ownData: userId === user.id, config };
   const withTotals = (render: (totals: UsageTotals) => ReactNode) => () =>
-    totals ? render(totals) : <SectionState status="loading" />;
+    totals ? render(totals) : <SectionState status={totalsFailed ? 'failed' : 'loading'} />;
   return (
     <div className="accordion" data-testid="admin-accordion">
       {shown('users') && (

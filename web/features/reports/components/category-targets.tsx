@@ -40,6 +40,7 @@ export function CategoryTargets({ totals }: { totals: UsageTotals }) {
                   data-testid={`target-category-${category.id}`}
                   value={snap.categoryTargets?.[String(category.id)] ?? 0}
                   disabled={past || snap.categoryTargets === null || snap.targetBusy}
+                  title={past ? t('Targets are set for the current month only.') : undefined}
                   onChange={(e) => void saveCategoryTarget(category.id, Number(e.target.value))}
                 >
                   {targetChoices.map((value) => (

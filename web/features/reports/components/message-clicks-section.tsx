@@ -7,10 +7,13 @@ import { SectionState } from './section-state.tsx';
 /** Message item opens in the period by the item's content type. */
 export function MessageClicksSection({ totals }: { totals: UsageTotals }) {
   const { t } = useTranslation();
-  const rows = Object.entries(totals.messageItemClicks)
-    .filter(([, clicks]) => clicks > 0)
-    .map(([type, clicks]) => ({ name: t(contentTypeKey(type)), value: clicks }))
-    .sort((a, b) => b.value - a.value);
+  // 'Sing Along' and SingAlong read the same, so they are one row (and one slice).
+  const byName = new Map<string, number>();
+  for (const [type, clicks] of Object.entries(totals.messageItemClicks)) {
+    const name = t(contentTypeKey(type));
+    if (clicks > 0) byName.set(name, (byName.get(name) ?? 0) + clicks);
+  }
+  const rows = [...byName].map(([name, value]) => ({ name, value })).sort((a, b) => b.value - a.value);
   if (rows.length === 0) return <SectionState status="loaded" />;
   return (
     <div className="report-charts">
@@ -23,7 +26,7 @@ export function MessageClicksSection({ totals }: { totals: UsageTotals }) {
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.name}>
+            <tr key={row.name} data-testid="message-clicks-row">
               <td>{row.name}</td>
               <td className="num">{row.value}</td>
             </tr>

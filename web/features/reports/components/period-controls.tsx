@@ -61,6 +61,7 @@ export function PeriodControls({ user }: { user: CurrentUser }) {
           data-testid="target-sessions"
           value={snap.sessionTarget ?? 0}
           disabled={past || snap.sessionTarget === null || snap.targetBusy}
+          title={past ? t('Targets are set for the current month only.') : undefined}
           onChange={(e) => void saveSessionTarget(Number(e.target.value))}
         >
           {targetChoices.map((value) => (

@@ -5,9 +5,9 @@ import { SectionState } from './section-state.tsx';
 /** Evaluations made in the period, by score (spec 3 section 3: audio files and message items). */
 export function RatingsSection({ totals }: { totals: UsageTotals }) {
   const { t } = useTranslation();
-  const rows: Array<{ label: string; counts: ScoreCounts }> = [
-    { label: t('Programs'), counts: totals.audioFileEvaluations },
-    { label: t('Messages'), counts: totals.messageItemEvaluations },
+  const rows: Array<{ target: string; label: string; counts: ScoreCounts }> = [
+    { target: 'audio-files', label: t('Audio files'), counts: totals.audioFileEvaluations },
+    { target: 'message-items', label: t('Message items'), counts: totals.messageItemEvaluations },
   ];
   const any = rows.some((r) => r.counts['1'] + r.counts['0'] + r.counts['-1'] > 0);
   if (!any) return <SectionState status="loaded" />;
@@ -23,7 +23,7 @@ export function RatingsSection({ totals }: { totals: UsageTotals }) {
       </thead>
       <tbody>
         {rows.map((row) => (
-          <tr key={row.label}>
+          <tr key={row.target} data-testid={`ratings-${row.target}`}>
             <td>{row.label}</td>
             <td className="num">{row.counts['1']}</td>
             <td className="num">{row.counts['0']}</td>

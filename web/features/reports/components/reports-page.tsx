@@ -9,7 +9,9 @@ import { initReport, loadTargets, loadTotals, periodProblem, reportStore, viewed
 import { AdminAccordion } from './admin-accordion.tsx';
 import { PeriodControls } from './period-controls.tsx';
 import { ReportSummary } from './report-summary.tsx';
+import { DetailedSessionTableSection } from '../sessions/components/detailed-session-table-section.tsx';
 import { SessionListSection } from '../sessions/components/session-list-section.tsx';
+import { VideoViewsSection } from '../videos/components/video-views-section.tsx';
 import './reports.css';
 
 /**
@@ -55,11 +57,16 @@ export function ReportsPage({ user }: { user: CurrentUser }) {
         </p>
       )}
       {!problem && isAdmin && (
-        <AdminAccordion user={user} userId={snap.userId} firstDay={snap.firstDay} lastDay={snap.lastDay} totals={totals} />
+        <AdminAccordion
+          user={user}
+          userId={snap.userId}
+          firstDay={snap.firstDay}
+          lastDay={snap.lastDay}
+          totals={totals}
+          totalsFailed={snap.status === 'failed'}
+        />
       )}
-      {!problem && !isAdmin && user.config.showSessionReport && (
-        <SessionListSection userId={user.id} firstDay={snap.firstDay} lastDay={snap.lastDay} ownData config={user.config} />
-      )}
+      {!problem && !isAdmin && <OwnReportSections user={user} firstDay={snap.firstDay} lastDay={snap.lastDay} />}
       <p className="report-footer">{t('Detailed Usage Report Footer')}</p>
       {isAdmin && (
         <p className="report-rebuild-link">
@@ -69,5 +76,22 @@ export function ReportsPage({ user }: { user: CurrentUser }) {
         </p>
       )}
     </section>
+  );
+}
+
+/**
+ * The accordion is for administrators (spec 3 section 2); anyone else reads their own unit's
+ * sections one under another, each behind its own flag. Own data: the detailed table names the
+ * residents and totals them.
+ */
+function OwnReportSections({ user, firstDay, lastDay }: { user: CurrentUser; firstDay: string; lastDay: string }) {
+  const { config } = user;
+  const scope = { userId: user.id, firstDay, lastDay, ownData: true, config };
+  return (
+    <>
+      {config.showSessionReport && <SessionListSection {...scope} />}
+      {config.showDetailedSessionReport && <DetailedSessionTableSection {...scope} />}
+      {config.showDetailedVideoReport && <VideoViewsSection {...scope} />}
+    </>
   );
 }

@@ -2,8 +2,8 @@ import { useEffect, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { AudioFile } from '../../../../schemas/api/library.ts';
+import type { Recipe } from '../../../../schemas/api/recipes.ts';
 import type { CurrentUser } from '../../../../schemas/api/user.ts';
-import { useResultsCount } from '../../../components/data-table/use-results-count.ts';
 import { activeSections, musicAllowed, offeredFilters } from '../search-filters.ts';
 import {
   clearSelection,
@@ -15,6 +15,7 @@ import {
   setSelectedCategories,
   submitSearch,
 } from '../stores/search-store.ts';
+import { RecipeResultSection } from './recipe-result-section.tsx';
 import { SearchResultSection } from './search-result-section.tsx';
 import './search.css';
 
@@ -22,21 +23,22 @@ interface Props {
   user: CurrentUser;
   /** The favorites feature's toggle, handed in by the router so the features stay apart. */
   favoriteButton?: (file: AudioFile) => ReactNode;
+  /** The same for a recipe. */
+  recipeFavoriteButton?: (recipe: Recipe) => ReactNode;
   /** Shown in the SEARCH modal of the favorites page. */
   inModal?: boolean;
 }
 
-export function SearchPage({ user, favoriteButton, inModal = false }: Props) {
+export function SearchPage({ user, favoriteButton, recipeFavoriteButton, inModal = false }: Props) {
   const { t } = useTranslation();
   const snap = useSnapshot(search);
-  const pageSize = useResultsCount();
   const config = user.config;
   const offered = offeredFilters(config);
   const sections = activeSections(snap.filters, config);
 
   useEffect(() => {
-    setSearchContext({ config, admin: user.admin, pageSize });
-  }, [config, user.admin, pageSize]);
+    setSearchContext({ config, admin: user.admin });
+  }, [config, user.admin]);
   useEffect(() => {
     void loadCategories();
   }, []);
@@ -106,8 +108,9 @@ export function SearchPage({ user, favoriteButton, inModal = false }: Props) {
       )}
       {snap.shownFor && (
         <div className="search-results">
-          {sections.audioPrograms && <SearchResultSection section="programs" title={t('Programs')} pageSize={pageSize} favoriteButton={favoriteButton} />}
-          {sections.musicPieces && <SearchResultSection section="music" title={t('Music')} pageSize={pageSize} favoriteButton={favoriteButton} />}
+          {sections.audioPrograms && <SearchResultSection section="programs" title={t('Programs')} favoriteButton={favoriteButton} />}
+          {sections.recipes && <RecipeResultSection title={t('Recipes')} favoriteButton={recipeFavoriteButton} />}
+          {sections.musicPieces && <SearchResultSection section="music" title={t('Music')} favoriteButton={favoriteButton} />}
         </div>
       )}
     </section>

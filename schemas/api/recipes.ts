@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+// Recipes as the browser lists and searches them (spec 2 sections 2, 3 and 7; spec 1 section 2's
+// search page): GET /api/recipes.
+
+const count = (max: number) => z.coerce.number().int().nonnegative().max(max);
+const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+export const GetRecipesQuery = z.strictObject({
+  offset: count(1_000_000).default(0),
+  /** Default 10, the page size of lists (spec 1 section 9). */
+  limit: count(1000).pipe(z.number().positive()).default(10),
+  /**
+   * Recipes whose name or description, or the name, artist or composer of an audio file among their
+   * items, match. The browser wraps the text in wildcards ('*text*' or '%text%'), as for categories:
+   * '*' and '%' are the only wildcards, every other character matches itself.
+   */
+  contentQuery: z.string().trim().max(200).optional(),
+  /** Newest first instead of search priority, then name ("Recipes - Sort by insertion time"). */
+  sortByInsertionTime: flag.optional(),
+});
+export type GetRecipesQuery = z.infer<typeof GetRecipesQuery>;
+
+export const Recipe = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** HTML. */
+  description: z.string().nullable(),
+  insertionTime: z.iso.datetime({ offset: true }),
+  /** Names of the recipe's audio files that matched contentQuery ("Found in recipe"); empty without one. */
+  foundInRecipe: z.array(z.string()),
+});
+export type Recipe = z.infer<typeof Recipe>;
+
+export const RecipeList = z.object({
+  /** Matching recipes in all, beyond this page. */
+  totalCount: z.number().int().nonnegative(),
+  items: z.array(Recipe),
+});
+export type RecipeList = z.infer<typeof RecipeList>;
