@@ -4,14 +4,14 @@ import { rebuildsOf } from '../../projections/warehouse/rebuild.ts';
 import { StartRebuildRequest, UsageRulesResponse } from '../../schemas/api/rebuild.ts';
 import { readUsageRules } from './get-usage-rules.ts';
 
-// PUT /api/admin/usage-rules {rules}: a rules change is a rebuild (DOMAIN.md section 3): the new
+// PUT /api/admin/usage-rules {rules, from?}: a rules change is a rebuild (DOMAIN.md section 3): the new
 // rules serve only after the operator switches to the version built under them.
 
 export function putUsageRulesRoute(app: App): void {
   app.put('/api/admin/usage-rules', { schema: { body: StartRebuildRequest, response: { 200: UsageRulesResponse } } }, async (request) => {
     const { userId } = await requireAdministrator(request);
     const rebuilds = rebuildsOf(app.deps);
-    await rebuilds.startRebuild({ rules: request.body.rules, actor: { userId }, at: app.deps.now() });
+    await rebuilds.startRebuild({ rules: request.body.rules, from: request.body.from, actor: { userId }, at: app.deps.now() });
     return readUsageRules(app.deps.store, rebuilds);
   });
 }

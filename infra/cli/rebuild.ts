@@ -17,12 +17,13 @@ import type { Sql } from '../sql/sql.ts';
 // [--first 2026-01-01 --last 2026-01-31]: builds the next usage warehouse version under the
 // changed rules (the others stay as the serving version has them), with a progress bar, then
 // prints the headline figures old vs new; --switch makes the new version serve, --drop-old then
-// drops the tables of the versions below the serving one (alone, it only drops).
+// drops the tables of the versions below the serving one (alone, it only drops). The new version
+// starts from the serving version's raw tables; --from-log replays the event log from position 0.
 // A rebuild left unfinished by an interrupted run is resumed instead.
 
 const usage =
   'usage: npm run rebuild -- [--short-session-seconds N] [--max-pause-seconds N] [--guided-sources Recipe,Search,...] ' +
-  '[--content-type-merge "Video=Theme,Sing Along=SingAlong"] [--first YYYY-MM-DD] [--last YYYY-MM-DD] [--switch] [--drop-old]';
+  '[--content-type-merge "Video=Theme,Sing Along=SingAlong"] [--first YYYY-MM-DD] [--last YYYY-MM-DD] [--from-log] [--switch] [--drop-old]';
 
 const ruleFlags = {
   shortSessionSeconds: 'short-session-seconds',
@@ -63,6 +64,7 @@ const commandLine = () =>
       last: { type: 'string' },
       switch: { type: 'boolean', default: false },
       'drop-old': { type: 'boolean', default: false },
+      'from-log': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   }).values;
@@ -117,8 +119,10 @@ async function main(): Promise<number> {
       console.log(`Resuming the rebuild of version ${progress.version} (started earlier) with its own rules; changed rules are not applied to it.`);
     } else if (Object.keys(overrides.rules).length > 0 || !values['drop-old']) {
       const rules = { ...state.current.rules, ...overrides.rules };
-      progress = await rebuilds.startRebuild({ rules, actor: { userId: 0 }, at: new Date() });
-      console.log(`Building version ${progress.version} beside version ${state.current.version}: ${JSON.stringify(overrides.rules)}`);
+      const from = values['from-log'] ? 'log' : 'raw';
+      progress = await rebuilds.startRebuild({ rules, actor: { userId: 0 }, at: new Date(), from });
+      const source = from === 'log' ? 'from position 0 of the event log' : `from the raw tables of version ${state.current.version}`;
+      console.log(`Building version ${progress.version} beside version ${state.current.version}, ${source}: ${JSON.stringify(overrides.rules)}`);
     }
     if (progress) await buildAndCompare(rebuilds, progress, state.current.version, warehouse, values);
 

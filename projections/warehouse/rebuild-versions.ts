@@ -11,11 +11,13 @@ import { createUsageWarehouseProjector, usageWarehouseName, type UsageWarehouseO
 export interface WarehouseVersion {
   version: number;
   rules: UsageRules;
+  /** The version whose raw tables this one starts from; null: from position 0 of the log. */
+  seedFrom: number | null;
   createdAt: Date;
   droppedAt: Date | null;
 }
 
-interface VersionRow { version: number; rules: unknown; created_at: Date; dropped_at: Date | null }
+interface VersionRow { version: number; rules: unknown; seed_from: number | null; created_at: Date; dropped_at: Date | null }
 
 export async function ensureWarehouseVersions(sql: Sql): Promise<void> {
   await ensureCheckpointSchema(sql);
@@ -25,6 +27,7 @@ export async function ensureWarehouseVersions(sql: Sql): Promise<void> {
     created_at timestamptz NOT NULL DEFAULT now(),
     dropped_at timestamptz
   )`);
+  await sql.query('ALTER TABLE warehouse_versions ADD COLUMN IF NOT EXISTS seed_from int');
   // Before any rebuild there is one version, the serving one (1 on a fresh database), under the defaults.
   const current = (await readCurrentVersions(sql)).get(usageWarehouseName) ?? 1;
   // Registered before any rebuild runner registers its version: the first registered becomes current.
@@ -36,17 +39,18 @@ export async function ensureWarehouseVersions(sql: Sql): Promise<void> {
 }
 
 export async function readWarehouseVersions(db: Queryable): Promise<WarehouseVersion[]> {
-  const rows = await db.query<VersionRow>('SELECT version, rules, created_at, dropped_at FROM warehouse_versions ORDER BY version');
+  const rows = await db.query<VersionRow>('SELECT version, rules, seed_from, created_at, dropped_at FROM warehouse_versions ORDER BY version');
   return rows.map((r) => ({
     version: Number(r.version),
     rules: UsageRules.parse(typeof r.rules === 'string' ? JSON.parse(r.rules) : r.rules),
+    seedFrom: r.seed_from === null ? null : Number(r.seed_from),
     createdAt: new Date(r.created_at),
     droppedAt: r.dropped_at ? new Date(r.dropped_at) : null,
   }));
 }
 
-export async function insertWarehouseVersion(db: Queryable, version: number, rules: UsageRules): Promise<void> {
-  await db.query('INSERT INTO warehouse_versions (version, rules) VALUES ($1, $2)', [version, JSON.stringify(rules)]);
+export async function insertWarehouseVersion(db: Queryable, version: number, rules: UsageRules, seedFrom: number | null): Promise<void> {
+  await db.query('INSERT INTO warehouse_versions (version, rules, seed_from) VALUES ($1, $2, $3)', [version, JSON.stringify(rules), seedFrom]);
 }
 
 export async function markWarehouseVersionDropped(db: Queryable, version: number): Promise<void> {
@@ -93,6 +97,6 @@ export async function withUsageWarehouseVersions(
   const live = (await readWarehouseVersions(sql)).filter((v) => v.droppedAt === null);
   return [
     ...projectors.filter((p) => p.name !== usageWarehouseName),
-    ...live.map((v) => retirableUsageWarehouseProjector({ ...options, version: v.version, rules: v.rules })),
+    ...live.map((v) => retirableUsageWarehouseProjector({ ...options, version: v.version, rules: v.rules, seedFrom: v.seedFrom ?? undefined })),
   ];
 }

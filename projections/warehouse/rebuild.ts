@@ -5,7 +5,7 @@ import { handleCommand } from '../../infra/event-store/decider.ts';
 import { eventId } from '../../infra/event-store/event-ids.ts';
 import { LOG_START, type EventStore, type LogPosition } from '../../infra/event-store/event-store.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
-import type { RebuildProgress } from '../../schemas/api/rebuild.ts';
+import type { RebuildProgress, RebuildSource } from '../../schemas/api/rebuild.ts';
 import { streams } from '../../schemas/events/index.ts';
 import type { UsageRules } from '../../schemas/events/usage-rules.ts';
 import { readCheckpoint, readCheckpoints, readCurrentVersions, setCurrentVersion } from '../engine/checkpoint-store.ts';
@@ -59,7 +59,7 @@ export function createRebuilds(options: RebuildOptions) {
     const all = await readWarehouseVersions(sql);
     const currentNumber = (await readCurrentVersions(sql)).get(usageWarehouseName) ?? all[0]!.version;
     const live = all.filter((v) => v.droppedAt === null);
-    const current = all.find((v) => v.version === currentNumber) ?? { version: currentNumber, rules: all[0]!.rules, createdAt: new Date(0), droppedAt: null };
+    const current = all.find((v) => v.version === currentNumber) ?? { version: currentNumber, rules: all[0]!.rules, seedFrom: null, createdAt: new Date(0), droppedAt: null };
     return {
       current,
       rebuild: live.filter((v) => v.version > currentNumber).at(-1) ?? null,
@@ -70,7 +70,7 @@ export function createRebuilds(options: RebuildOptions) {
   function run(version: WarehouseVersion): void {
     if (runners.has(version.version)) return;
     const onDerivation = (p: DerivationProgress | null) => (p ? derivations.set(version.version, p) : derivations.delete(version.version));
-    const projector = retirableUsageWarehouseProjector({ version: version.version, rules: version.rules, clock: options.clock, onDerivation });
+    const projector = retirableUsageWarehouseProjector({ version: version.version, rules: version.rules, clock: options.clock, onDerivation, seedFrom: version.seedFrom ?? undefined });
     const runner = createProjectionRunner({ log, sql, warehouse, projectors: [projector], batchSize: options.batchSize, pollIntervalMs: options.pollIntervalMs });
     runners.set(version.version, runner);
     const started = runner.start();
@@ -124,8 +124,12 @@ export function createRebuilds(options: RebuildOptions) {
   return {
     versions,
 
-    /** Records the rules (UsageRulesChanged) and starts building version N+1 under them. */
-    async startRebuild(request: { rules: UsageRules; actor: Actor; at: Date }): Promise<RebuildProgress> {
+    /**
+     * Records the rules (UsageRulesChanged) and starts building version N+1 under them: from the
+     * serving version's raw tables (the default; only the derivation runs again), or from position
+     * 0 of the log (`from: 'log'`, when the code that writes the raw rows changed).
+     */
+    async startRebuild(request: { rules: UsageRules; actor: Actor; at: Date; from?: RebuildSource }): Promise<RebuildProgress> {
       const state = await versions();
       if (state.rebuild) throw conflict(`Version ${state.rebuild.version} is still being built: switch to it or drop it first`);
       const known = [...(await readWarehouseVersions(sql)).map((v) => v.version), ...(await readCheckpoints(sql)).filter((c) => c.name === usageWarehouseName).map((c) => c.version)];
@@ -135,7 +139,7 @@ export function createRebuilds(options: RebuildOptions) {
       // are recorded already, and building them again appends nothing new.
       if (changeUsageRulesDecider.decide(command, state.current.rules).length === 0) throw invalidRequest('These are the rules in force already: nothing to rebuild');
       await handleCommand(log, streams.usageRules(), changeUsageRulesDecider, command, (_event, index, streamVersion) => eventId('usage-rules', streamVersion + 1 + index));
-      await insertWarehouseVersion(sql, version, request.rules);
+      await insertWarehouseVersion(sql, version, request.rules, (request.from ?? 'raw') === 'raw' ? state.current.version : null);
       // Before the runner starts: the comparison reads the new tables at once, even while empty.
       await createWarehouseTables(warehouse, version);
       await createWarehouseTables(warehouse, state.current.version);

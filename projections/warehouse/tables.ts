@@ -33,6 +33,11 @@ export function warehouseTables(version: number) {
 }
 export type WarehouseTables = ReturnType<typeof warehouseTables>;
 
+/** The raw tables: one row per event, the same whatever the rules, so a rebuild may copy them. */
+export const rawTableKeys = [
+  'playSamples', 'videoActions', 'sessionStarts', 'sessionStops', 'evaluations', 'messageItemActions', 'buttonActions', 'searches', 'clientVersions',
+] as const satisfies readonly (keyof WarehouseTables)[];
+
 const time = "DateTime64(3, 'UTC')";
 const rawHead = `event_id UUID, user_id UInt64, client_time ${time}, received_at ${time}`;
 const raw = (name: string, columns: string) =>

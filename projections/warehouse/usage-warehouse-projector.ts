@@ -1,5 +1,7 @@
 import { toClickHouseTime, type Warehouse } from '../../infra/clickhouse/clickhouse.ts';
-import type { LogPosition } from '../../infra/event-store/event-store.ts';
+import { LOG_START, type LogPosition } from '../../infra/event-store/event-store.ts';
+import type { Sql } from '../../infra/sql/sql.ts';
+import { advanceCheckpoint, readCheckpoint } from '../engine/checkpoint-store.ts';
 import { defaultUsageRules, type UsageRules } from '../../schemas/events/usage-rules.ts';
 import { warehouseProjector, type WarehouseContext } from '../engine/projector.ts';
 import { deriveUserUsage } from './derivation/derive-user-usage.ts';
@@ -11,7 +13,7 @@ import {
 import { loadDayFigures, loadSessionSpans, loadWindows, type LoadedRows, type OldSpan, type RawRows, type UserWindow } from './load.ts';
 import { derivationInstant, derivationRows, rawRowsByTable, usageWarehouseEvents, type UsageWarehouseEvent } from './raw-rows.ts';
 import { defaultTimeZone, postgresReferenceData, type ReferenceData } from './reference.ts';
-import { createWarehouseTables, warehouseTables, type WarehouseTables } from './tables.ts';
+import { createWarehouseTables, rawTableKeys, warehouseTables, type WarehouseTables } from './tables.ts';
 import { closeRegion, overlaps, widerWindowIfNeeded, type Span } from './windows.ts';
 
 // The usage warehouse of one rules version (DOMAIN.md sections 3 and 5). Per batch:
@@ -45,6 +47,12 @@ export interface UsageWarehouseOptions {
   derivationGroupEvents?: number;
   /** Told how a deferred run's derivation advances (users done of users to derive), and null when it ended. */
   onDerivation?: (progress: DerivationProgress | null) => void;
+  /**
+   * A version under new rules starts from this version's raw tables instead of position 0: the raw
+   * rows are the events themselves (no rule shapes them), so copying them and deriving every user
+   * once gives what replaying the log would, in a fraction of the time. Only the derivation differs.
+   */
+  seedFrom?: number;
 }
 
 export interface DerivationProgress {
@@ -67,10 +75,14 @@ export function createUsageWarehouseProjector(options: UsageWarehouseOptions) {
     name: usageWarehouseName,
     version,
     handles: usageWarehouseEvents,
-    async setup(warehouse) {
+    async setup(warehouse, context) {
       // The runner reads from the checkpoint again: a deferred run is replayed from its start.
       deferred = newDeferredRun();
       await createWarehouseTables(warehouse, version);
+      if (options.seedFrom !== undefined && context) {
+        const reference = options.reference ?? postgresReferenceData(context.sql);
+        await seedFromRawTables({ warehouse, t, rules, reference, now: clock(), maxRounds }, context.sql, version, options.seedFrom, groupEvents, options.onDerivation);
+      }
     },
     async apply(warehouse, events, context?: WarehouseContext) {
       const reference = options.reference ?? (context ? postgresReferenceData(context.sql) : undefined);
@@ -82,11 +94,7 @@ export function createUsageWarehouseProjector(options: UsageWarehouseOptions) {
       deferred.events += events.length;
       deferred.last = events.at(-1)?.position ?? deferred.last;
       if (context?.catchingUp && deferred.events < maxDeferredEvents) return 'deferred';
-      try {
-        await deriveDeferred(ctx, deferred, groupEvents, options.onDerivation);
-      } finally {
-        options.onDerivation?.(null);
-      }
+      await deriveDeferred(ctx, deferred, groupEvents, options.onDerivation);
       deferred = newDeferredRun();
     },
   });
@@ -175,13 +183,12 @@ async function projectBatch(ctx: BatchContext, events: readonly UsageWarehouseEv
   await insertRaw();
 }
 
-/** The users a deferred run touched, derived in groups of about `groupEvents` events. */
-async function deriveDeferred(ctx: BatchContext, run: DeferredRun, groupEvents: number, onProgress?: (p: DerivationProgress) => void): Promise<void> {
+/** The users a deferred run touched, derived in groups of about `groupEvents` events; progress told as groups finish. */
+async function deriveDeferred(ctx: BatchContext, run: DeferredRun, groupEvents: number, onProgress?: (p: DerivationProgress | null) => void): Promise<void> {
   if (run.last === null) return;
   const version = versionOf(run.last);
   const due = await dueRechecks(ctx, run.touched);
   const progress = { usersDone: 0, usersTotal: run.touched.size };
-  onProgress?.({ ...progress });
   let group = new Map<number, Touch>();
   let size = 0;
   const derive = async () => {
@@ -192,12 +199,53 @@ async function deriveDeferred(ctx: BatchContext, run: DeferredRun, groupEvents: 
     group = new Map();
     size = 0;
   };
-  for (const [userId, touched] of [...run.touched].sort(([a], [b]) => a - b)) {
-    if (size > 0 && size + touched.events > groupEvents) await derive();
-    group.set(userId, touched);
-    size += touched.events;
+  try {
+    onProgress?.({ ...progress });
+    for (const [userId, touched] of [...run.touched].sort(([a], [b]) => a - b)) {
+      if (size > 0 && size + touched.events > groupEvents) await derive();
+      group.set(userId, touched);
+      size += touched.events;
+    }
+    await derive();
+  } finally {
+    onProgress?.(null);
   }
-  await derive();
+}
+
+/**
+ * Copies `from`'s raw tables and derives every user once, then moves this version's checkpoint to
+ * where `from`'s stood before the copy: its raw tables hold every event up to there (a checkpoint
+ * moves only after the raw insert). Rows beyond it come again from the log; the derivation drops
+ * repeated facts. Done only while this version has not started; a seed cut short starts again.
+ */
+async function seedFromRawTables(
+  ctx: BatchContext,
+  sql: Sql,
+  version: number,
+  from: number,
+  groupEvents: number,
+  onProgress?: (p: DerivationProgress | null) => void,
+): Promise<void> {
+  const own = await readCheckpoint(sql, usageWarehouseName, version);
+  if (own.eventsProcessed > 0 || own.position.tx !== LOG_START.tx || own.position.seq !== LOG_START.seq) return;
+  const source = await readCheckpoint(sql, usageWarehouseName, from);
+  if (source.eventsProcessed === 0) return;
+  const { warehouse, t } = ctx;
+  const s = warehouseTables(from);
+  for (const name of Object.values(t)) await warehouse.exec(`TRUNCATE TABLE ${name}`);
+  await Promise.all(rawTableKeys.map((key) => warehouse.exec(`INSERT INTO ${t[key]} SELECT * FROM ${s[key]}`)));
+  const users = await warehouse.query<{ userId: number; start: number; end: number; events: number }>(
+    `SELECT user_id AS userId, toUnixTimestamp64Milli(min(client_time)) AS start, toUnixTimestamp64Milli(max(client_time)) AS end, count() AS events
+       FROM (${[t.playSamples, t.videoActions, t.sessionStarts, t.sessionStops].map((table) => `SELECT user_id, client_time FROM ${table}`).join(' UNION ALL ')})
+      GROUP BY user_id`,
+  );
+  const run: DeferredRun = {
+    touched: new Map(users.map((u) => [u.userId, { start: u.start, end: u.end, stopSessionIds: new Set<string>(), events: u.events }])),
+    events: users.reduce((n, u) => n + u.events, 0),
+    last: source.position,
+  };
+  await deriveDeferred(ctx, run, groupEvents, onProgress);
+  await advanceCheckpoint(sql, usageWarehouseName, version, LOG_START, source.position, source.eventsProcessed);
 }
 
 /**

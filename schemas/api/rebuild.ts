@@ -4,7 +4,11 @@ import { UsageRules } from '../events/usage-rules.ts';
 // Warehouse rebuilds (DOMAIN.md section 5): new usage rules build a new warehouse version beside
 // the current one; operators watch progress, compare headline figures and switch in one step.
 
-export const StartRebuildRequest = z.strictObject({ rules: UsageRules });
+/** raw: copy the serving version's raw tables and derive again; log: replay the event log from position 0. */
+export const RebuildSource = z.enum(['raw', 'log']);
+export type RebuildSource = z.infer<typeof RebuildSource>;
+
+export const StartRebuildRequest = z.strictObject({ rules: UsageRules, from: RebuildSource.default('raw') });
 export type StartRebuildRequest = z.infer<typeof StartRebuildRequest>;
 
 export const RebuildProgress = z.object({

@@ -14,6 +14,7 @@ import { seedDemoData } from '../../infra/seed/seed-demo-data.ts';
 import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
 import { createProjectionRunner } from '../../projections/engine/runner.ts';
 import { createUsageWarehouseProjector } from '../../projections/warehouse/usage-warehouse-projector.ts';
+import { createRebuilds } from '../../projections/warehouse/rebuild.ts';
 import { defaultUsageRules } from '../../schemas/events/usage-rules.ts';
 import { DateTime } from 'luxon';
 import { Session as InspectorSession } from 'node:inspector/promises';
@@ -136,7 +137,8 @@ async function main(): Promise<void> {
     }
     const [total] = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM events');
     // A reused log keeps the old checkpoints: start this version from nothing again.
-    await sql.query("DELETE FROM projection_checkpoints WHERE name = 'usage-warehouse'").catch(() => undefined);
+    for (const table of ['projection_checkpoints', 'projection_versions']) await sql.query(`DELETE FROM ${table} WHERE name = 'usage-warehouse'`).catch(() => undefined);
+    await sql.query('DELETE FROM warehouse_versions').catch(() => undefined);
 
     const log = store;
     const runner = createProjectionRunner({
@@ -190,11 +192,27 @@ async function main(): Promise<void> {
     const all = await timed(queries, () => app.inject({ method: 'GET', url: `/api/usage?firstDay=${first}&lastDay=${lastDay}`, headers: { cookie: adminCookie } }));
     console.log(`GET /api/usage (${units + 4} users): p50 ${all.p50.toFixed(1)} ms, p95 ${all.p95.toFixed(1)} ms (load ${os.loadavg()[0]!.toFixed(2)})`);
 
+    // A rules change: the next version from version 1's raw tables (the default rebuild), to caught up.
+    const rebuilds = createRebuilds({ sql, log: store, warehouse, pollIntervalMs: 100 });
+    const rebuildCpu = process.cpuUsage();
+    const rebuildStarted = performance.now();
+    let status = await rebuilds.startRebuild({ rules: { ...defaultUsageRules, shortSessionSeconds: 60, maxPauseSeconds: 300 }, actor: { userId: 0 }, at: new Date(), from: 'raw' });
+    while (!status.caughtUp) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      status = (await rebuilds.rebuildStatus())!;
+    }
+    const rebuild = { seconds: (performance.now() - rebuildStarted) / 1000, cpuSeconds: cpuSecondsSince(rebuildCpu), events: status.eventsTotal };
+    await rebuilds.stop();
+    console.log(
+      `Rebuild under new rules from the raw tables: ${rebuild.events} events in ${rebuild.seconds.toFixed(1)} s (${rebuild.cpuSeconds.toFixed(1)} CPU s): ` +
+        `${Math.round(rebuild.events / rebuild.seconds)} events/s (load ${os.loadavg()[0]!.toFixed(2)})`,
+    );
+
     const cpus = os.cpus();
     console.log(JSON.stringify({
       machine: { nproc: cpus.length, cpu: cpus[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), freeGiB: Math.round(os.freemem() / 2 ** 30), node: process.version },
       loadAverage: { mean: +(loads.reduce((a, b) => a + b, 0) / Math.max(loads.length, 1)).toFixed(2), max: Math.max(...loads, 0) },
-      http, bulk, events: total!.n, read, projectionSeconds, projectionCpuSeconds, projectionLoad, monthly, all,
+      http, bulk, events: total!.n, read, projectionSeconds, projectionCpuSeconds, projectionLoad, monthly, all, rebuild,
     }, null, 2));
   } finally {
     await app.close();

@@ -108,7 +108,7 @@ describe('npm run rebuild', () => {
   it('should build version 2 beside version 1 with its progress and the headline figures old and new, without switching', async () => {
     const result = await rebuild('--short-session-seconds', '1800', '--max-pause-seconds', '300', '--guided-sources', 'Recipe, Search', ...period);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toContain('Building version 2 beside version 1: {"shortSessionSeconds":1800,"maxPauseSeconds":300,"guidedSources":["Recipe","Search"]}');
+    expect(result.stdout).toContain('Building version 2 beside version 1, from the raw tables of version 1: {"shortSessionSeconds":1800,"maxPauseSeconds":300,"guidedSources":["Recipe","Search"]}');
 
     const { total, current, recorded, v2 } = await inspect(async ({ sql, store, warehouse }) => ({
       total: Number((await sql.query<{ n: number }>('SELECT count(*) AS n FROM events'))[0]!.n),

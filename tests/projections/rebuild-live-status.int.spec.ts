@@ -75,7 +75,7 @@ describe('GET /api/admin/projections during a rebuild', () => {
   });
 
   it('should show the version a rebuild builds while it runs, then caught up, then current', async () => {
-    const started = await t.app.inject({ method: 'POST', url: '/api/admin/rebuilds', headers, payload: { rules: { ...defaultUsageRules, shortSessionSeconds: 60 } } });
+    const started = await t.app.inject({ method: 'POST', url: '/api/admin/rebuilds', headers, payload: { rules: { ...defaultUsageRules, shortSessionSeconds: 60 }, from: 'log' } });
     expect(started.statusCode, started.body).toBe(200);
 
     const first = await statusOf();

@@ -18,6 +18,7 @@ import { postUsageLog } from '../http/support/usage-kit.ts';
 // A rebuild end to end on PGlite + chDB: version 1 (default rules: short < 20 s, max pause 900 s)
 // serves while version 2 (short < 60 s, max pause 300 s) builds from position 0; reports keep the
 // old figures until the switch, change in one step at it, and drop-old removes version 1's tables.
+// Version 3 (the default rules again) starts from version 2's raw tables.
 //
 // All times UTC; users live in Helsinki (UTC+2 in January), so every session falls on its UTC
 // date. "Now" is 2026-01-20 12:00 UTC. Samples 30 s apart, the position advancing with the clock.
@@ -134,7 +135,8 @@ describe('usage warehouse rebuild', () => {
   });
 
   it('builds version 2 beside version 1, which keeps answering, then switches in one step', async () => {
-    const started = await inject('PUT', '/api/admin/usage-rules', { rules: stricter });
+    // From position 0 of the log, in batches of 3: slow enough to be watched while it builds.
+    const started = await inject('PUT', '/api/admin/usage-rules', { rules: stricter, from: 'log' });
     expect(started.statusCode, started.body).toBe(200);
     expect(UsageRulesResponse.parse(started.json())).toEqual({ rules: stricter, currentVersion: 1, currentRules: defaultUsageRules });
 
@@ -225,5 +227,29 @@ describe('usage warehouse rebuild', () => {
   it('starts the live versions with their own rules after a restart', async () => {
     const restarted = await withUsageWarehouseVersions(t.sql, projectors);
     expect(restarted.filter((p) => p.name === 'usage-warehouse').map((p) => p.version)).toEqual([2]);
+  });
+
+  it("builds version 3 from version 2's raw tables (the default), without reading the log again", async () => {
+    // Back to the default rules. By hand, over 15..17: A as under version 1 (2 sessions, 2 days,
+    // 600 s); B as under version 1 plus the 90 s session of 2026-01-17 13:00 (3 sessions, 2 days, 210 s).
+    const started = await inject('POST', '/api/admin/rebuilds', { rules: defaultUsageRules });
+    expect(started.statusCode, started.body).toBe(200);
+    let progress = RebuildProgress.parse(started.json());
+    for (const deadline = Date.now() + 60_000; !progress.caughtUp; ) {
+      expect(Date.now(), 'rebuild did not finish').toBeLessThan(deadline);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      progress = RebuildOverview.parse((await inject('GET', '/api/admin/rebuilds/current?first=2026-01-15&last=2026-01-17')).json()).rebuild!;
+    }
+    expect(progress).toMatchObject({ version: 3, stage: 'done', derivation: null });
+    expect(progress.eventsDone).toBe(progress.eventsTotal);
+    const overview = RebuildOverview.parse((await inject('GET', '/api/admin/rebuilds/current?first=2026-01-15&last=2026-01-17')).json());
+    expect(overview.comparison.new).toMatchObject({ version: 3, sessionCount: 5, usedDayCount: 4, totalUsage: 810 });
+    const checkpoints = await t.sql.query<{ version: number; events_processed: number }>(
+      "SELECT version, events_processed FROM projection_checkpoints WHERE name = 'usage-warehouse' AND version IN (2, 3) ORDER BY version",
+    );
+    expect(checkpoints.map((c) => Number(c.events_processed))).toEqual([Number(checkpoints[0]!.events_processed), Number(checkpoints[0]!.events_processed)]);
+    expect((await inject('POST', '/api/admin/rebuilds/switch')).statusCode).toBe(200);
+    expect(await headline(a)).toEqual(v1Figures.a);
+    expect(await headline(b)).toEqual({ sessionCount: 3, usedDayCount: 2, totalUsage: 210 });
   });
 });

@@ -94,6 +94,10 @@ export const reportTableTexts: Record<string, Entry> = {
   'Reading the event log': { fin: 'Luetaan tapahtumaloki', swe: 'Händelseloggen läses' },
   'Deriving plays and sessions': { fin: 'Muodostetaan toistot ja istunnot', swe: 'Uppspelningar och sessioner härleds' },
   Users: { fin: 'Käyttäjät', swe: 'Användare' },
+  'Replay the whole event log (slower: needed only after a change in how raw rows are written)': {
+    fin: 'Käy läpi koko tapahtumaloki (hitaampi: tarpeen vain, jos raakarivien kirjoitustapa on muuttunut)',
+    swe: 'Gå igenom hela händelseloggen (långsammare: behövs bara om sättet att skriva råraderna har ändrats)',
+  },
   'Caught up: ready to switch': { fin: 'Valmis: voidaan vaihtaa', swe: 'Klar: kan bytas' },
   'Rebuild progress': { fin: 'Uudelleenlaskennan eteneminen', swe: 'Omräkningens förlopp' },
   Events: { fin: 'Tapahtumat', swe: 'Händelser' },

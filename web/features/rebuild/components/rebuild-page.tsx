@@ -60,7 +60,7 @@ export function RebuildPage() {
       )}
       <div className="rebuild-columns">
         {rules ? (
-          <RulesForm key={JSON.stringify(rules)} rules={rules} busy={snap.busy !== null || rebuild !== null} onStart={(next) => void startRebuild(next)} />
+          <RulesForm key={JSON.stringify(rules)} rules={rules} busy={snap.busy !== null || rebuild !== null} onStart={(next, from) => void startRebuild(next, from)} />
         ) : (
           <p role="status">{t('Loading...')}</p>
         )}

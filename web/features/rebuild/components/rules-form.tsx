@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { playSources } from '../../../../schemas/events/usage.ts';
 
 type PlaySource = (typeof playSources)[number];
+import type { RebuildSource } from '../../../../schemas/api/rebuild.ts';
 import { UsageRules } from '../../../../schemas/events/usage-rules.ts';
 import { parseMergeLines, mergeLines } from '../content-type-merge.ts';
 
 interface RulesFormProps {
   rules: UsageRules;
   busy: boolean;
-  onStart: (rules: UsageRules) => void;
+  onStart: (rules: UsageRules, from: RebuildSource) => void;
 }
 
 /** The usage rules as data (DOMAIN.md section 3); submitting starts a rebuild under them. */
@@ -20,6 +21,7 @@ export function RulesForm({ rules, busy, onStart }: RulesFormProps) {
   const [sources, setSources] = useState<PlaySource[]>(rules.guidedSources);
   const [merge, setMerge] = useState(mergeLines(rules.contentTypeMerge));
   const [invalid, setInvalid] = useState<string[]>([]);
+  const [fromLog, setFromLog] = useState(false);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -38,7 +40,7 @@ export function RulesForm({ rules, busy, onStart }: RulesFormProps) {
       return;
     }
     setInvalid([]);
-    onStart(parsed.data);
+    onStart(parsed.data, fromLog ? 'log' : 'raw');
   };
 
   const toggle = (source: PlaySource, on: boolean) => setSources(on ? [...sources, source] : sources.filter((s) => s !== source));
@@ -67,6 +69,10 @@ export function RulesForm({ rules, busy, onStart }: RulesFormProps) {
       <label className={mark('contentTypeMerge')}>
         <span>{t('Content types merged in the guided usage breakdown (one per line: from = to)')}</span>
         <textarea name="contentTypeMerge" rows={4} value={merge} onChange={(e) => setMerge(e.target.value)} />
+      </label>
+      <label className="rules-check">
+        <input type="checkbox" name="fromLog" checked={fromLog} onChange={(e) => setFromLog(e.target.checked)} />
+        <span>{t('Replay the whole event log (slower: needed only after a change in how raw rows are written)')}</span>
       </label>
       {invalid.length > 0 && <p className="rules-invalid" role="alert">{t('Check the marked fields.')}</p>}
       <button type="submit" className="button-primary" disabled={busy} data-testid="start-rebuild">

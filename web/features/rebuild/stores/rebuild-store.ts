@@ -1,5 +1,5 @@
 import { proxy, ref } from 'valtio';
-import type { RebuildOverview } from '../../../../schemas/api/rebuild.ts';
+import type { RebuildOverview, RebuildSource } from '../../../../schemas/api/rebuild.ts';
 import type { UsageRules } from '../../../../schemas/events/usage-rules.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { getRebuildOverview } from '../api/get-rebuild-overview.ts';
@@ -68,9 +68,9 @@ async function act(action: RebuildAction, work: () => Promise<void>): Promise<bo
   }
 }
 
-export function startRebuild(rules: UsageRules): Promise<boolean> {
+export function startRebuild(rules: UsageRules, from: RebuildSource): Promise<boolean> {
   return act('start', async () => {
-    await postRebuild({ rules });
+    await postRebuild({ rules, from });
     rebuildStore.latestRules = ref(rules);
     rebuildStore.droppedVersions = null;
   });
