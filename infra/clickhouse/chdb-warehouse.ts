@@ -22,6 +22,10 @@ export function createChdbWarehouse(dataPath: string): Warehouse {
       const result = await session.queryBindAsync(sql, params, { format: 'JSONEachRow' });
       return parseJsonEachRow<T>(result.text());
     },
+    async queryCompact(sql, params = {}) {
+      const result = await session.queryBindAsync(sql, params, { format: 'JSONCompactEachRow' });
+      return parseJsonEachRow<unknown[]>(result.text());
+    },
     async insert(table, rows) {
       if (rows.length === 0) return;
       const payload = Buffer.from(rows.map((row) => JSON.stringify(row)).join('\n'));

@@ -12,6 +12,11 @@ export interface Warehouse {
   /** A statement without a result (DDL, ALTER, OPTIMIZE...). */
   exec(sql: string, params?: WarehouseParams): Promise<void>;
   query<T = Record<string, unknown>>(sql: string, params?: WarehouseParams): Promise<T[]>;
+  /**
+   * Rows as positional arrays in the order of the SELECT (JSONCompactEachRow): for large results,
+   * about half the cost of `query` to produce and to parse, since no key is repeated per row.
+   */
+  queryCompact(sql: string, params?: WarehouseParams): Promise<unknown[][]>;
   /** One INSERT of many rows (JSONEachRow); callers batch, never one insert per event. */
   insert(table: string, rows: readonly object[]): Promise<void>;
   /**

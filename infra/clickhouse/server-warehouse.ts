@@ -14,6 +14,10 @@ export function createServerWarehouse(url: string): Warehouse {
       const result = await client.query({ query: sql, query_params: params, format: 'JSONEachRow' });
       return result.json<T>();
     },
+    async queryCompact(sql, params = {}) {
+      const result = await client.query({ query: sql, query_params: params, format: 'JSONCompactEachRow' });
+      return result.json<unknown[]>();
+    },
     async insert(table, rows) {
       if (rows.length === 0) return;
       await client.insert({ table, values: [...rows], format: 'JSONEachRow' });

@@ -60,6 +60,38 @@ const inWindows = (windows: readonly UserWindow[], column: string) =>
 const overlapping = (windows: readonly UserWindow[], start: string, end: string) =>
   groups(windows).map((g) => `(user_id IN (${g.users.join(', ')}) AND ${start} <= ${at(g.end)} AND ${end} >= ${at(g.start)})`).join(' OR ');
 
+// Windows load many rows: they come back as positional rows (queryCompact) and are named here.
+/** A SQL expression per field; optional fields may be left out. */
+type Columns<T> = { readonly [K in keyof T]: string };
+
+async function select<T>(warehouse: Warehouse, columns: Columns<T>, rest: string): Promise<T[]> {
+  const keys = Object.keys(columns);
+  const rows = await warehouse.queryCompact(`SELECT ${Object.values<string>(columns).join(', ')} ${rest}`);
+  return rows.map((row) => {
+    const object: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) object[keys[i]!] = row[i];
+    return object as T;
+  });
+}
+
+const head = { userId: 'user_id', eventId: 'toString(event_id)', clientTime: ms('client_time') } as const;
+const sampleColumns: Columns<LoadedRows['samples'][number]> = {
+  ...head, audioFileId: 'audio_file_id', position: 'position', playSource: 'play_source', itemType: 'item_type', categoryId: 'category_id', manualStart: 'manual_start',
+};
+const videoActionColumns: Columns<LoadedRows['videoActions'][number]> = {
+  ...head, playerId: 'player_id', fileId: 'file_id', fileName: 'file_name', position: 'position', playSource: 'play_source', totalLength: 'total_length', action: 'action',
+};
+const startColumns: Columns<LoadedRows['starts'][number]> = {
+  ...head, sessionId: 'toString(session_id)', residentIds: 'resident_ids', activityIds: 'activity_ids', outdoors: 'outdoors',
+};
+const stopColumns: Columns<LoadedRows['stops'][number]> = { ...head, sessionId: 'toString(session_id)' };
+const span = { userId: 'user_id', start: ms('start_time') } as const;
+const oldSessionColumns: Columns<OldSpan> = {
+  ...span, id: 'toString(session_id)', kind: 'kind', day: 'toString(day)', end: ms('activity_end'), residentIds: 'resident_ids', activityIds: 'activity_ids',
+};
+const oldPlayColumns: Columns<OldSpan> = { ...span, id: 'toString(play_id)', end: ms('end_time') };
+const oldViewColumns: Columns<OldSpan> = { ...span, id: 'toString(view_id)', day: 'toString(day)', end: ms('end_time') };
+
 /** The raw rows a batch brings, as the derivation reads them (the same values the raw tables give back). */
 export type RawRows = Pick<LoadedRows, 'samples' | 'videoActions' | 'starts' | 'stops'>;
 
@@ -74,7 +106,14 @@ function union<T extends { eventId: string }>(a: readonly T[], b: readonly T[]):
  * Every touched user's window: raw rows from the tables plus `fresh`, the batch's own rows (the
  * caller may load before inserting them, so they need not be read back), and the derived spans.
  */
-export async function loadWindows(warehouse: Warehouse, t: WarehouseTables, windows: readonly UserWindow[], fresh?: RawRows): Promise<LoadedRows> {
+export async function loadWindows(
+  warehouse: Warehouse,
+  t: WarehouseTables,
+  windows: readonly UserWindow[],
+  fresh?: RawRows,
+  /** false when the derived tables are known to be empty (a version being seeded): nothing old to load */
+  derivedBefore = true,
+): Promise<LoadedRows> {
   const users = windows.map((w) => w.userId).join(', ');
   const stopIds = windows.flatMap((w) => w.stopSessionIds);
   const byStopId = stopIds.length > 0 ? ` OR (user_id IN (${users}) AND session_id IN (${stopIds.map((id) => `toUUID(${quote(id)})`).join(', ')}))` : '';
@@ -88,41 +127,20 @@ export async function loadWindows(warehouse: Warehouse, t: WarehouseTables, wind
   const freshStarted = [...new Set((fresh?.starts ?? []).filter(inOwnWindow).map((s) => s.sessionId))];
   const byFreshStart = freshStarted.length > 0 ? ` OR (user_id IN (${users}) AND session_id IN (${freshStarted.map((id) => `toUUID(${quote(id)})`).join(', ')}))` : '';
   const [samples, videoActions, starts, stops, oldSessions, oldPlays, oldViews] = await Promise.all([
-    warehouse.query<LoadedRows['samples'][number]>(
-      `SELECT user_id AS userId, toString(event_id) AS eventId, ${ms('client_time')} AS clientTime, audio_file_id AS audioFileId, position,
-              play_source AS playSource, item_type AS itemType, category_id AS categoryId, manual_start AS manualStart
-         FROM ${t.playSamples} WHERE ${inWindows(windows, 'client_time')}`,
-    ),
-    warehouse.query<LoadedRows['videoActions'][number]>(
-      `SELECT user_id AS userId, toString(event_id) AS eventId, ${ms('client_time')} AS clientTime, player_id AS playerId, file_id AS fileId,
-              file_name AS fileName, position, play_source AS playSource, total_length AS totalLength, action
-         FROM ${t.videoActions} WHERE ${inWindows(windows, 'client_time')}`,
-    ),
-    warehouse.query<LoadedRows['starts'][number]>(
-      `SELECT user_id AS userId, toString(event_id) AS eventId, ${ms('client_time')} AS clientTime, toString(session_id) AS sessionId,
-              resident_ids AS residentIds, activity_ids AS activityIds, outdoors
-         FROM ${t.sessionStarts} WHERE ${inWindows(windows, 'client_time')}`,
-    ),
+    select<LoadedRows['samples'][number]>(warehouse, sampleColumns, `FROM ${t.playSamples} WHERE ${inWindows(windows, 'client_time')}`),
+    select<LoadedRows['videoActions'][number]>(warehouse, videoActionColumns, `FROM ${t.videoActions} WHERE ${inWindows(windows, 'client_time')}`),
+    select<LoadedRows['starts'][number]>(warehouse, startColumns, `FROM ${t.sessionStarts} WHERE ${inWindows(windows, 'client_time')}`),
     // A session started in the window may be stopped far beyond it: its stop decides which plays it owns.
-    warehouse.query<LoadedRows['stops'][number]>(
-      `SELECT user_id AS userId, toString(event_id) AS eventId, ${ms('client_time')} AS clientTime, toString(session_id) AS sessionId
-         FROM ${t.sessionStops}
+    select<LoadedRows['stops'][number]>(
+      warehouse,
+      stopColumns,
+      `FROM ${t.sessionStops}
         WHERE ${inWindows(windows, 'client_time')}
            OR (user_id IN (${users}) AND session_id IN (SELECT session_id FROM ${t.sessionStarts} WHERE ${inWindows(windows, 'client_time')}))${byFreshStart}`,
     ),
-    warehouse.query<OldSpan>(
-      `SELECT user_id AS userId, toString(session_id) AS id, kind, toString(day) AS day, ${ms('start_time')} AS start, ${ms('activity_end')} AS end,
-              resident_ids AS residentIds, activity_ids AS activityIds
-         FROM ${t.sessions} FINAL WHERE ${overlapping(windows, 'start_time', 'activity_end')}${byStopId}`,
-    ),
-    warehouse.query<OldSpan>(
-      `SELECT user_id AS userId, toString(play_id) AS id, ${ms('start_time')} AS start, ${ms('end_time')} AS end
-         FROM ${t.plays} FINAL WHERE ${overlapping(windows, 'start_time', 'end_time')}`,
-    ),
-    warehouse.query<OldSpan>(
-      `SELECT user_id AS userId, toString(view_id) AS id, toString(day) AS day, ${ms('start_time')} AS start, ${ms('end_time')} AS end
-         FROM ${t.videoViews} FINAL WHERE ${overlapping(windows, 'start_time', 'end_time')}`,
-    ),
+    derivedBefore ? select<OldSpan>(warehouse, oldSessionColumns, `FROM ${t.sessions} FINAL WHERE ${overlapping(windows, 'start_time', 'activity_end')}${byStopId}`) : [],
+    derivedBefore ? select<OldSpan>(warehouse, oldPlayColumns, `FROM ${t.plays} FINAL WHERE ${overlapping(windows, 'start_time', 'end_time')}`) : [],
+    derivedBefore ? select<OldSpan>(warehouse, oldViewColumns, `FROM ${t.videoViews} FINAL WHERE ${overlapping(windows, 'start_time', 'end_time')}`) : [],
   ]);
   const stopNamed = new Set(stopIds);
   const overlapsOwn = (row: OldSpan) => {

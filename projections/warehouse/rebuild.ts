@@ -84,11 +84,13 @@ export function createRebuilds(options: RebuildOptions) {
 
   async function countEvents(version: number, position: LogPosition, fresh: boolean) {
     const last = counts.get(version);
-    // At most a tenth of the time goes to counting, however often the progress is asked for.
-    if (!fresh && last && Date.now() - last.at < 10 * last.took) return last;
+    // At most a tenth of the time goes to counting, however often the progress is asked for, and
+    // none while the version derives: on PGlite a count runs on the very thread that derives.
+    if (!fresh && last && (derivations.has(version) || Date.now() - last.at < 10 * last.took)) return last;
     const started = Date.now();
-    const [total, left] = await Promise.all([log.backlog(LOG_START), log.backlog(position)]);
-    const counted = { at: Date.now(), took: Date.now() - started, total: total.events, left: left.events };
+    const fromStart = position.tx === LOG_START.tx && position.seq === LOG_START.seq;
+    const [total, left] = await Promise.all([log.backlog(LOG_START), fromStart ? null : log.backlog(position)]);
+    const counted = { at: Date.now(), took: Date.now() - started, total: total.events, left: (left ?? total).events };
     counts.set(version, counted);
     return counted;
   }

@@ -68,7 +68,7 @@ export function createUsageWarehouseProjector(options: UsageWarehouseOptions) {
   const clock = options.clock ?? Date.now;
   const maxRounds = options.maxRounds ?? 6;
   const maxDeferredEvents = options.maxDeferredEvents ?? 2_000_000;
-  const groupEvents = options.derivationGroupEvents ?? 400_000;
+  const groupEvents = options.derivationGroupEvents ?? 300_000;
   let deferred = newDeferredRun();
 
   return warehouseProjector({
@@ -179,34 +179,47 @@ async function projectBatch(ctx: BatchContext, events: readonly UsageWarehouseEv
   noteTouches(touched, events);
   const due = await dueRechecks(ctx, touched);
   if (touched.size === 0) return insertRaw();
-  await deriveTouched(ctx, touched, versionOf(events.at(-1)!.position), due, derivationRows(events), insertRaw);
+  await deriveTouched(ctx, touched, versionOf(events.at(-1)!.position), due, { fresh: derivationRows(events), loaded: insertRaw });
   await insertRaw();
 }
 
-/** The users a deferred run touched, derived in groups of about `groupEvents` events; progress told as groups finish. */
-async function deriveDeferred(ctx: BatchContext, run: DeferredRun, groupEvents: number, onProgress?: (p: DerivationProgress | null) => void): Promise<void> {
+/**
+ * The users a deferred run touched, derived in groups of about `groupEvents` events, two groups at
+ * a time: while one waits for ClickHouse (loading, writing), the other derives on this thread.
+ * Groups hold other users, so their rows never meet. Progress is told as groups finish.
+ */
+async function deriveDeferred(
+  ctx: BatchContext,
+  run: DeferredRun,
+  groupEvents: number,
+  onProgress?: (p: DerivationProgress | null) => void,
+  derivedBefore = true,
+): Promise<void> {
   if (run.last === null) return;
   const version = versionOf(run.last);
   const due = await dueRechecks(ctx, run.touched);
-  const progress = { usersDone: 0, usersTotal: run.touched.size };
-  let group = new Map<number, Touch>();
+  const groups: Map<number, Touch>[] = [];
   let size = 0;
-  const derive = async () => {
-    if (group.size === 0) return;
-    await deriveTouched(ctx, group, version, due.filter((d) => group.has(d.userId)));
-    progress.usersDone += group.size;
-    onProgress?.({ ...progress });
-    group = new Map();
-    size = 0;
+  for (const [userId, touched] of [...run.touched].sort(([a], [b]) => a - b)) {
+    if (groups.length === 0 || (size > 0 && size + touched.events > groupEvents)) {
+      groups.push(new Map());
+      size = 0;
+    }
+    groups.at(-1)!.set(userId, touched);
+    size += touched.events;
+  }
+  const progress = { usersDone: 0, usersTotal: run.touched.size };
+  let next = 0;
+  const worker = async () => {
+    for (let group = groups[next++]; group; group = groups[next++]) {
+      await deriveTouched(ctx, group, version, due.filter((d) => group!.has(d.userId)), { derivedBefore });
+      progress.usersDone += group.size;
+      onProgress?.({ ...progress });
+    }
   };
   try {
     onProgress?.({ ...progress });
-    for (const [userId, touched] of [...run.touched].sort(([a], [b]) => a - b)) {
-      if (size > 0 && size + touched.events > groupEvents) await derive();
-      group.set(userId, touched);
-      size += touched.events;
-    }
-    await derive();
+    await Promise.all([worker(), worker()]);
   } finally {
     onProgress?.(null);
   }
@@ -244,22 +257,23 @@ async function seedFromRawTables(
     events: users.reduce((n, u) => n + u.events, 0),
     last: source.position,
   };
-  await deriveDeferred(ctx, run, groupEvents, onProgress);
+  await deriveDeferred(ctx, run, groupEvents, onProgress, false);
   await advanceCheckpoint(sql, usageWarehouseName, version, LOG_START, source.position, source.eventsProcessed);
 }
 
 /**
  * Derives the touched users again around what they touched and writes the rows that changed.
- * `fresh`: raw rows not in the tables yet; `loaded` is called once the first round has read the tables.
+ * `fresh`: raw rows not in the tables yet; `loaded` is called once the first round has read the
+ * tables; `derivedBefore: false` when this version has derived nothing yet (nothing old to replace).
  */
 async function deriveTouched(
   ctx: BatchContext,
   touched: Map<number, Touch>,
   version: string,
   due: readonly { userId: number; at: number }[],
-  fresh?: RawRows,
-  loaded?: () => Promise<void>,
+  options: { fresh?: RawRows; loaded?: () => Promise<void>; derivedBefore?: boolean } = {},
 ): Promise<void> {
+  const { fresh, loaded, derivedBefore = true } = options;
   const { warehouse, t, rules } = ctx;
   const gapMs = rules.maxPauseSeconds * 1000 + 1;
   const zones = await ctx.reference.timeZones([...touched.keys()]);
@@ -269,13 +283,13 @@ async function deriveTouched(
   const cores: UserWindow[] = [...touched].map(([userId, s]) => ({ userId, start: s.start - gapMs, end: s.end + gapMs, stopSessionIds: [...s.stopSessionIds] }));
   // Sessions already derived around the touched instants (or named by a stop) may reach far: start
   // the windows where they start, so the first round usually suffices.
-  const known = await loadSessionSpans(warehouse, t, cores);
+  const known = derivedBefore ? await loadSessionSpans(warehouse, t, cores) : [];
   let windows = cores.map((core) => {
     const reach = known.filter((s) => s.userId === core.userId).reduce<Span>((r, s) => ({ start: Math.min(r.start, s.start), end: Math.max(r.end, s.end) }), core);
     return { ...core, start: reach.start - marginMs, end: reach.end + marginMs };
   });
   for (let round = 1; windows.length > 0; round++) {
-    const rows = await loadWindows(warehouse, t, windows, fresh);
+    const rows = await loadWindows(warehouse, t, windows, fresh, derivedBefore);
     // Written while the derivation runs (ClickHouse on its threads, the derivation on this one).
     void loaded?.().catch(() => undefined);
     const byUser = groupByUser(rows);

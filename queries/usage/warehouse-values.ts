@@ -16,21 +16,10 @@ export async function audioFileNames(sql: Queryable, ids: readonly number[]): Pr
   return new Map(rows.map((r) => [Number(r.id), r.name]));
 }
 
-/**
- * Content types of message items. Message items are event-sourced (messages-{id} streams) and no
- * read model of them exists yet; when a `message_items (id, content_type)` read model appears this
- * reads it, until then every click is 'Unknown'.
- */
+/** Content types of message items (the `message_items` reference table), for the message-click figures. */
 export async function messageItemContentTypes(sql: Queryable, ids: readonly number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const [table] = await sql.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM information_schema.columns
-      WHERE table_name = 'message_items' AND column_name IN ('id', 'content_type')`,
-  );
-  if (Number(table?.n) !== 2) return new Map();
-  const rows = await sql.query<{ id: number; content_type: string | null }>(
-    'SELECT id, content_type FROM message_items WHERE id = ANY($1::int[])',
-    [ids.filter((id) => id <= 2_147_483_647)],
-  );
+  const storable = ids.filter((id) => id <= 2_147_483_647);
+  if (storable.length === 0) return new Map();
+  const rows = await sql.query<{ id: number; content_type: string | null }>('SELECT id, content_type FROM message_items WHERE id = ANY($1::int[])', [storable]);
   return new Map(rows.filter((r) => r.content_type).map((r) => [Number(r.id), r.content_type!]));
 }
