@@ -47,13 +47,19 @@ export interface WarehouseProjector<T extends EventType = EventType> extends Pro
 }
 
 /**
- * What else a warehouse projector may read: Postgres, for reference tables (the content library,
- * users' time zones) that derived rows depend on. Reads only: the checkpoint is not written here.
- * `catchingUp`: more of the log follows at once (the batch was a full page), so work may be deferred.
+ * What else a warehouse projector may use: Postgres, for reference tables (the content library,
+ * users' time zones) that derived rows depend on. `apply` only reads it: the runner moves the
+ * checkpoint. `catchingUp`: more of the log follows at once (the batch was a full page), so work
+ * may be deferred.
  */
 export interface WarehouseContext {
   readonly sql: Sql;
   readonly catchingUp?: boolean;
+  /**
+   * `setup` called while the runner starts (before the server listens): make what queries need
+   * (tables), and leave long work to the `setup` the projector's own loop calls next.
+   */
+  readonly starting?: boolean;
 }
 
 // `apply` is declared as a method, so a projector of a few types still fits the general type.

@@ -120,9 +120,9 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     return null;
   }
 
-  async function setUp(projector: Projector): Promise<void> {
+  async function setUp(projector: Projector, starting = false): Promise<void> {
     if (projector.kind === 'postgres') await projector.setup(sql);
-    else await projector.setup(warehouse!, { sql });
+    else await projector.setup(warehouse!, { sql, starting });
   }
 
   async function follow(index: number): Promise<void> {
@@ -130,7 +130,6 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     const waker = wakers[index]!;
     const batchSize = batchSizeOf(projector);
     let position: LogPosition | undefined;
-    let deferred: Deferred | null = null;
     // The next page, read while this one is applied: on PGlite reading is work on this thread and
     // ClickHouse works on its own threads, so the two overlap. Only a full page has a next one.
     let ahead: Promise<RecordedEvent[]> | undefined;
@@ -138,7 +137,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       try {
         if (!position) {
           ahead = undefined;
-          deferred = deferredRuns[index] = null;
+          deferredRuns[index] = null;
           await setUp(projector);
           position = (await readCheckpoint(sql, projector.name, projector.version)).position;
         }
@@ -148,8 +147,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         const last = events.at(-1);
         if (!last) {
           // The end of the log: a deferred run is finished now, then the loop waits.
-          if (deferred) {
-            deferred = deferredRuns[index] = await applyBatch(projector, [], position, position, deferred, false);
+          if (deferredRuns[index]) {
+            deferredRuns[index] = await applyBatch(projector, [], position, position, deferredRuns[index], false);
             continue;
           }
           // Recovered with nothing left to apply (e.g. the log was unreachable while idle).
@@ -166,7 +165,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
           // A failed read-ahead is read again after the retry; never an unhandled rejection.
           ahead.catch(() => undefined);
         }
-        deferred = deferredRuns[index] = await applyBatch(projector, events, position, last.position, deferred, full);
+        deferredRuns[index] = await applyBatch(projector, events, position, last.position, deferredRuns[index] ?? null, full);
         position = last.position;
         readPositions[index] = position;
         failures[index] = 0;
@@ -224,7 +223,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         for (const p of [...projectors].sort((a, b) => a.version - b.version)) await registerProjection(sql, p.name, p.version);
         // Tables exist before the server takes its first query, so a report right after start-up is
         // empty rather than an unknown-table error. A set-up that fails here is retried by its loop.
-        await Promise.all(projectors.map((p) => setUp(p).catch(() => undefined)));
+        await Promise.all(projectors.map((p) => setUp(p, true).catch(() => undefined)));
         running = true;
         stopped = new Promise((resolve) => (stopNow = resolve));
         unsubscribe = log.onAppended(() => wakers.forEach((w) => w.notify()));

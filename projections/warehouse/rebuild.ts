@@ -117,7 +117,7 @@ export function createRebuilds(options: RebuildOptions) {
       eventsTotal: totalEvents,
       eventsPerSecond: Math.round(eventsPerSecond * 10) / 10,
       secondsLeft: caughtUp ? 0 : eventsPerSecond > 0 ? Math.round(leftEvents / eventsPerSecond) : null,
-      stage: caughtUp ? 'done' : leftEvents === 0 && (held || derivation) ? 'deriving' : 'reading',
+      stage: caughtUp ? 'done' : derivation || (leftEvents === 0 && held) ? 'deriving' : 'reading',
       derivation,
       caughtUp,
     };

@@ -79,7 +79,7 @@ export function createUsageWarehouseProjector(options: UsageWarehouseOptions) {
       // The runner reads from the checkpoint again: a deferred run is replayed from its start.
       deferred = newDeferredRun();
       await createWarehouseTables(warehouse, version);
-      if (options.seedFrom !== undefined && context) {
+      if (options.seedFrom !== undefined && context && !context.starting) {
         const reference = options.reference ?? postgresReferenceData(context.sql);
         await seedFromRawTables({ warehouse, t, rules, reference, now: clock(), maxRounds }, context.sql, version, options.seedFrom, groupEvents, options.onDerivation);
       }

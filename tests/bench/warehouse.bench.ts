@@ -23,9 +23,11 @@ import { Session as InspectorSession } from 'node:inspector/promises';
 // the usage warehouse end to end on the embedded default (PGlite on disk, chDB) in a temp dir:
 // 1. ingest through HTTP (app.inject of POST /api/usage-log and /api/evaluations as each unit),
 // 2. bulk ingest of `units` x `days` through the direct command path (generate-workload.ts),
-// 3. projection of the whole log into chDB by the usage-warehouse projector,
+// 3. the log read alone, then its projection from position 0 into an empty chDB (a rebuild from the log),
 // 4. p50/p95 of GET /api/usage/{userId}/{first}/{last} (30 days of one unit) and of
-//    GET /api/usage over all units. Bounded: gives up after --max-minutes. Not a test.
+//    GET /api/usage over all units,
+// 5. a rebuild under new rules from version 1's raw tables (the default), then the queries again.
+// Bounded: gives up after --max-minutes. Not a test.
 
 const { values } = parseArgs({
   options: {
@@ -184,13 +186,18 @@ async function main(): Promise<void> {
       return `sointu_session=${cookie.value}`;
     };
     const unitCookie = await login(names[0]!);
+    const adminCookie = await login('admin');
     const [unit] = await sql.query<{ id: number }>('SELECT id FROM users WHERE name = $1', [names[0]!]);
     const first = DateTime.fromISO(lastDay).minus({ days: 29 }).toISODate()!;
-    const monthly = await timed(queries, () => app.inject({ method: 'GET', url: `/api/usage/${unit!.id}/${first}/${lastDay}`, headers: { cookie: unitCookie } }));
-    console.log(`GET /api/usage/{userId}/{first}/{last}: p50 ${monthly.p50.toFixed(1)} ms, p95 ${monthly.p95.toFixed(1)} ms (load ${os.loadavg()[0]!.toFixed(2)})`);
-    const adminCookie = await login('admin');
-    const all = await timed(queries, () => app.inject({ method: 'GET', url: `/api/usage?firstDay=${first}&lastDay=${lastDay}`, headers: { cookie: adminCookie } }));
-    console.log(`GET /api/usage (${units + 4} users): p50 ${all.p50.toFixed(1)} ms, p95 ${all.p95.toFixed(1)} ms (load ${os.loadavg()[0]!.toFixed(2)})`);
+    const reportLatency = async (when: string) => {
+      const monthly = await timed(queries, () => app.inject({ method: 'GET', url: `/api/usage/${unit!.id}/${first}/${lastDay}`, headers: { cookie: unitCookie } }));
+      console.log(`${when}: GET /api/usage/{userId}/{first}/{last}: p50 ${monthly.p50.toFixed(1)} ms, p95 ${monthly.p95.toFixed(1)} ms (load ${os.loadavg()[0]!.toFixed(2)})`);
+      const all = await timed(queries, () => app.inject({ method: 'GET', url: `/api/usage?firstDay=${first}&lastDay=${lastDay}`, headers: { cookie: adminCookie } }));
+      console.log(`${when}: GET /api/usage (${units + 4} users): p50 ${all.p50.toFixed(1)} ms, p95 ${all.p95.toFixed(1)} ms (load ${os.loadavg()[0]!.toFixed(2)})`);
+      return { monthly, all };
+    };
+    // Right after the projection ClickHouse still merges the parts it wrote; again after the rebuild.
+    const afterProjection = await reportLatency('Right after the projection');
 
     // A rules change: the next version from version 1's raw tables (the default rebuild), to caught up.
     const rebuilds = createRebuilds({ sql, log: store, warehouse, pollIntervalMs: 100 });
@@ -207,12 +214,13 @@ async function main(): Promise<void> {
       `Rebuild under new rules from the raw tables: ${rebuild.events} events in ${rebuild.seconds.toFixed(1)} s (${rebuild.cpuSeconds.toFixed(1)} CPU s): ` +
         `${Math.round(rebuild.events / rebuild.seconds)} events/s (load ${os.loadavg()[0]!.toFixed(2)})`,
     );
+    const afterRebuild = await reportLatency('After the rebuild (version 1 still serving)');
 
     const cpus = os.cpus();
     console.log(JSON.stringify({
       machine: { nproc: cpus.length, cpu: cpus[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), freeGiB: Math.round(os.freemem() / 2 ** 30), node: process.version },
       loadAverage: { mean: +(loads.reduce((a, b) => a + b, 0) / Math.max(loads.length, 1)).toFixed(2), max: Math.max(...loads, 0) },
-      http, bulk, events: total!.n, read, projectionSeconds, projectionCpuSeconds, projectionLoad, monthly, all, rebuild,
+      http, bulk, events: total!.n, read, projectionSeconds, projectionCpuSeconds, projectionLoad, afterProjection, rebuild, afterRebuild,
     }, null, 2));
   } finally {
     await app.close();
