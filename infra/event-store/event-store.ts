@@ -57,8 +57,8 @@ export interface GlobalLog {
   readAll(after: LogPosition, limit: number): Promise<RecordedEvent[]>;
   /** Calls `listener` after events may have been appended (in this process or another). */
   onAppended(listener: () => void): () => void;
-  /** How many events lie after `after`, and the recorded time of the oldest of them (for lag). */
-  backlog(after: LogPosition): Promise<{ events: number; oldestRecordedAt: Date | null }>;
+  /** How many events lie after `after`, the recorded time of the oldest of them (for lag) and the position of the newest. */
+  backlog(after: LogPosition): Promise<{ events: number; oldestRecordedAt: Date | null; newest: LogPosition | null }>;
 }
 
 export interface EventStore extends GlobalLog {

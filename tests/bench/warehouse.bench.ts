@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../../infra/app.ts';
-import { connectWarehouse } from '../../infra/clickhouse/clickhouse.ts';
+import { connectWarehouse, type Warehouse } from '../../infra/clickhouse/clickhouse.ts';
 import { migrate } from '../../infra/db/migrate.ts';
 import { LOG_START } from '../../infra/event-store/event-store.ts';
 import { createPostgresEventStore } from '../../infra/event-store/postgres-event-store.ts';
@@ -11,7 +11,7 @@ import { generateWorkload, yesterday } from '../../infra/generate/generate-workl
 import { ensureGeneratedUnits } from '../../infra/generate/generated-units.ts';
 import { demoPassword } from '../../infra/seed/demo-units.ts';
 import { seedDemoData } from '../../infra/seed/seed-demo-data.ts';
-import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
+import { connectSql } from '../../infra/sql/connect.ts';
 import { createProjectionRunner } from '../../projections/engine/runner.ts';
 import { createUsageWarehouseProjector } from '../../projections/warehouse/usage-warehouse-projector.ts';
 import { createRebuilds } from '../../projections/warehouse/rebuild.ts';
@@ -19,13 +19,14 @@ import { defaultUsageRules } from '../../schemas/events/usage-rules.ts';
 import { DateTime } from 'luxon';
 import { Session as InspectorSession } from 'node:inspector/promises';
 
-// `npm run bench:warehouse -- [--units 200] [--days 3] [--http-units 4] [--http-days 3] [--queries 40]`:
-// the usage warehouse end to end on the embedded default (PGlite on disk, chDB) in a temp dir:
+// `npm run bench:warehouse -- [--units 200] [--days 3] [--http-units 4] [--http-days 3] [--queries 40] [--database-url URL]`:
+// the usage warehouse end to end on the embedded default (PGlite on disk, chDB) in a temp dir, or
+// with the log on a Postgres server:
 // 1. ingest through HTTP (app.inject of POST /api/usage-log and /api/evaluations as each unit),
 // 2. bulk ingest of `units` x `days` through the direct command path (generate-workload.ts),
 // 3. the log read alone, then its projection from position 0 into an empty chDB (a rebuild from the log),
 // 4. p50/p95 of GET /api/usage/{userId}/{first}/{last} (30 days of one unit) and of
-//    GET /api/usage over all units,
+//    GET /api/usage over all units, right after the projection and once ClickHouse's merges are done,
 // 5. a rebuild under new rules from version 1's raw tables (the default), then the queries again.
 // Bounded: gives up after --max-minutes. Not a test.
 
@@ -40,9 +41,11 @@ const { values } = parseArgs({
     // Keeps the PGlite log in this directory; a second run with the same directory skips ingest and
     // projects the same events again from position 0 (into a fresh chDB), so runs compare like for like.
     'data-dir': { type: 'string' },
-    // Writes a V8 CPU profile of the projection phase alone (chDB's own threads are not in it).
+    // Writes V8 CPU profiles of the projection phase and (FILE.rebuild.cpuprofile) of the rebuild (chDB's own threads are not in them).
     'cpu-profile': { type: 'string' },
     'batch-size': { type: 'string', default: '50000' },
+    // The log on a Postgres server instead of PGlite (the read then runs in another process).
+    'database-url': { type: 'string' },
   },
 });
 const units = Number(values.units);
@@ -79,6 +82,16 @@ async function timed(count: number, request: () => Promise<{ statusCode: number;
   return { p50: percentile(ms, 50), p95: percentile(ms, 95) };
 }
 
+/** Waits (at most 15 minutes) until ClickHouse runs no merge in two polls 5 s apart. */
+async function settleMerges(warehouse: Warehouse): Promise<void> {
+  const deadline = Date.now() + 15 * 60_000;
+  for (let quiet = 0; quiet < 2 && Date.now() < deadline; ) {
+    const [row] = await warehouse.query<{ n: number }>('SELECT count() AS n FROM system.merges');
+    quiet = Number(row?.n) === 0 ? quiet + 1 : 0;
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+  }
+}
+
 async function profiled<T>(file: string | undefined, work: () => Promise<T>): Promise<T> {
   if (!file) return work();
   const inspector = new InspectorSession();
@@ -100,7 +113,7 @@ async function main(): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
   // The warehouse is always built from nothing: the projection phase is a rebuild from position 0.
   fs.rmSync(path.join(dir, 'chdb'), { recursive: true, force: true });
-  const sql = await createPgliteSql(path.join(dir, 'pglite'));
+  const sql = await connectSql({ databaseUrl: values['database-url'], dataDir: dir });
   await migrate(sql);
   const store = createPostgresEventStore(sql);
   await store.setup();
@@ -196,18 +209,26 @@ async function main(): Promise<void> {
       console.log(`${when}: GET /api/usage (${units + 4} users): p50 ${all.p50.toFixed(1)} ms, p95 ${all.p95.toFixed(1)} ms (load ${os.loadavg()[0]!.toFixed(2)})`);
       return { monthly, all };
     };
-    // Right after the projection ClickHouse still merges the parts it wrote; again after the rebuild.
+    // Right after the projection ClickHouse still merges the parts it wrote (on the same two cores);
+    // again once the merges are done, as a warehouse serves most of the time; again after the rebuild.
     const afterProjection = await reportLatency('Right after the projection');
+    const settleStarted = performance.now();
+    await settleMerges(warehouse);
+    const settleSeconds = (performance.now() - settleStarted) / 1000;
+    const settled = await reportLatency(`Merges settled (${settleSeconds.toFixed(0)} s later)`);
 
     // A rules change: the next version from version 1's raw tables (the default rebuild), to caught up.
     const rebuilds = createRebuilds({ sql, log: store, warehouse, pollIntervalMs: 100 });
     const rebuildCpu = process.cpuUsage();
     const rebuildStarted = performance.now();
-    let status = await rebuilds.startRebuild({ rules: { ...defaultUsageRules, shortSessionSeconds: 60, maxPauseSeconds: 300 }, actor: { userId: 0 }, at: new Date(), from: 'raw' });
-    while (!status.caughtUp) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      status = (await rebuilds.rebuildStatus())!;
-    }
+    const status = await profiled(values['cpu-profile']?.replace(/(\.cpuprofile)?$/, '.rebuild.cpuprofile'), async () => {
+      let current = await rebuilds.startRebuild({ rules: { ...defaultUsageRules, shortSessionSeconds: 60, maxPauseSeconds: 300 }, actor: { userId: 0 }, at: new Date(), from: 'raw' });
+      while (!current.caughtUp) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        current = (await rebuilds.rebuildStatus())!;
+      }
+      return current;
+    });
     const rebuild = { seconds: (performance.now() - rebuildStarted) / 1000, cpuSeconds: cpuSecondsSince(rebuildCpu), events: status.eventsTotal };
     await rebuilds.stop();
     console.log(
@@ -220,7 +241,7 @@ async function main(): Promise<void> {
     console.log(JSON.stringify({
       machine: { nproc: cpus.length, cpu: cpus[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), freeGiB: Math.round(os.freemem() / 2 ** 30), node: process.version },
       loadAverage: { mean: +(loads.reduce((a, b) => a + b, 0) / Math.max(loads.length, 1)).toFixed(2), max: Math.max(...loads, 0) },
-      http, bulk, events: total!.n, read, projectionSeconds, projectionCpuSeconds, projectionLoad, afterProjection, rebuild, afterRebuild,
+      http, bulk, events: total!.n, read, projectionSeconds, projectionCpuSeconds, projectionLoad, afterProjection, settleSeconds, settled, rebuild, afterRebuild,
     }, null, 2));
   } finally {
     await app.close();
