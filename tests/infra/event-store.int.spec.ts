@@ -250,8 +250,9 @@ describe.each(engines)('Postgres event store on %s', (engine, connect) => {
     const deadline = Date.now() + 10_000;
     // Analyzed at setup (nearly empty), then once 10,000 events were appended.
     while (!((await statistics()).rows >= 10_000) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    expect(await statistics()).toEqual({ rows: expect.any(Number), histogram: true });
-    expect((await statistics()).rows).toBeGreaterThanOrEqual(10_000);
+    const { rows, histogram } = await statistics();
+    expect(histogram).toBe(true);
+    expect(rows).toBeGreaterThanOrEqual(10_000);
     const last = (await store.readStream(`usage-${user}-11`)).at(-1)!.position;
     expect((await store.backlog({ tx: last.tx, seq: last.seq - 10 })).events).toBe(10);
   });
