@@ -38,8 +38,9 @@ const { values } = parseArgs({
     'http-days': { type: 'string', default: '3' },
     queries: { type: 'string', default: '40' },
     'max-minutes': { type: 'string', default: '20' },
-    // Keeps the PGlite log in this directory; a second run with the same directory skips ingest and
-    // projects the same events again from position 0 (into a fresh chDB), so runs compare like for like.
+    // Keeps the PGlite log (or, with --database-url, the note that the server holds it) in this
+    // directory; a second run with the same directory skips ingest and projects the same events
+    // again from position 0 (into a fresh chDB), so runs compare like for like.
     'data-dir': { type: 'string' },
     // Writes V8 CPU profiles of the projection phase and (FILE.rebuild.cpuprofile) of the rebuild (chDB's own threads are not in them).
     'cpu-profile': { type: 'string' },
