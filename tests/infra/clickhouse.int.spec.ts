@@ -55,6 +55,25 @@ describe('chDB warehouse', () => {
     expect(final!.n).toBe(1);
   });
 
+  it('should insert positional rows with any text, columns left out taking their defaults, and keep no payload file', async () => {
+    const awkward = 'line one\nline two\t"quoted" \\ back\'slash ä 中 🎵';
+    await warehouse.insertCompact('plays', ['id', 'user_id', 'title'], [[20, 11, awkward], [21, 11, '']]);
+    const rows = await warehouse.query<{ id: number; at: string; title: string }>('SELECT id, at, title FROM plays FINAL WHERE user_id = 11 ORDER BY id');
+    expect(rows).toEqual([
+      { id: 20, at: '1970-01-01 00:00:00.000', title: awkward },
+      { id: 21, at: '1970-01-01 00:00:00.000', title: '' },
+    ]);
+    await expect(warehouse.insertCompact('no_such_table', ['id'], [[1]])).rejects.toThrow(/no_such_table/);
+    expect(fs.readdirSync(path.join(dataDir, 'chdb', 'inserts'))).toEqual([]);
+  });
+
+  it('should run many statements at once over its sessions, each seeing every write finished before it', async () => {
+    await Promise.all(Array.from({ length: 12 }, (_, i) => warehouse.insertCompact('plays', ['id', 'user_id', 'title'], [[100 + i, 12, `parallel ${i}`]])));
+    const counts = await Promise.all(Array.from({ length: 6 }, () => warehouse.query<{ n: number }>('SELECT count() AS n FROM plays WHERE user_id = 12')));
+    expect(counts.map(([row]) => row!.n)).toEqual([12, 12, 12, 12, 12, 12]);
+    await warehouse.exec('ALTER TABLE plays DELETE WHERE user_id = 12 SETTINGS mutations_sync = 2');
+  });
+
   it('should ignore an empty insert', async () => {
     await expect(warehouse.insert('plays', [])).resolves.toBeUndefined();
   });
@@ -68,7 +87,7 @@ describe('chDB warehouse', () => {
     await warehouse.close();
     warehouse = await connectWarehouse({ dataDir });
     const [row] = await warehouse.query<{ n: number }>('SELECT count() AS n FROM plays FINAL');
-    expect(row!.n).toBe(4);
+    expect(row!.n).toBe(6);
   });
 });
 
