@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { drainPending, Session } from 'chdb';
-import { sharedSettings, type Warehouse, type WarehouseParams } from './clickhouse.ts';
+import { quoteString, sharedSettings, type Warehouse, type WarehouseParams } from './clickhouse.ts';
 
 // libchdb binds one data directory per process: open one warehouse per process and close it
 // before another process opens the same directory.
@@ -44,7 +44,7 @@ export function createChdbWarehouse(dataPath: string, sessionCount = 3): Warehou
     const file = path.join(inserts, `${++insertCount}.${format}`);
     await fs.promises.writeFile(file, payload);
     try {
-      await run((s) => s.queryAsync(`INSERT INTO ${table}${columns} FROM INFILE ${quote(file)} COMPRESSION 'none' FORMAT ${format}`));
+      await run((s) => s.queryAsync(`INSERT INTO ${table}${columns} FROM INFILE ${quoteString(file)} COMPRESSION 'none' FORMAT ${format}`));
     } finally {
       await fs.promises.rm(file, { force: true });
     }
@@ -90,5 +90,3 @@ function parseJsonEachRow<T>(text: string): T[] {
   for (const line of text.split('\n')) if (line.trim() !== '') rows.push(JSON.parse(line) as T);
   return rows;
 }
-
-const quote = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;

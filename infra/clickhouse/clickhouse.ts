@@ -49,3 +49,6 @@ export async function connectWarehouse(options: { clickhouseUrl?: string; dataDi
 export function toClickHouseTime(iso: string | Date): string {
   return new Date(iso).toISOString().replace('T', ' ').replace('Z', '');
 }
+
+/** A ClickHouse string literal, for values inlined into SQL (backslashes and quotes escaped). */
+export const quoteString = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;

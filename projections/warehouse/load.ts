@@ -1,4 +1,4 @@
-import { toClickHouseTime, type Warehouse } from '../../infra/clickhouse/clickhouse.ts';
+import { quoteString as quote, toClickHouseTime, type Warehouse } from '../../infra/clickhouse/clickhouse.ts';
 import type { PlaySampleRow, SessionStartRow, SessionStopRow, VideoActionRow } from './derivation/types.ts';
 import type { Span } from './windows.ts';
 import type { WarehouseTables } from './tables.ts';
@@ -33,7 +33,6 @@ export interface LoadedRows {
 }
 
 const at = (ms: number) => `'${toClickHouseTime(new Date(ms))}'`;
-const quote = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 const ms = (column: string) => `toUnixTimestamp64Milli(${column})`;
 
 /**
@@ -95,6 +94,10 @@ const oldViewColumns: Columns<OldSpan> = { ...span, id: 'toString(view_id)', day
 /** The raw rows a batch brings, as the derivation reads them (the same values the raw tables give back). */
 export type RawRows = Pick<LoadedRows, 'samples' | 'videoActions' | 'starts' | 'stops'>;
 
+/** ` OR` the rows of these users' sessions with these ids, wherever they lie in time; '' for no ids. */
+const orSessionsNamed = (users: string, sessionIds: readonly string[]) =>
+  sessionIds.length > 0 ? ` OR (user_id IN (${users}) AND session_id IN (${sessionIds.map((id) => `toUUID(${quote(id)})`).join(', ')}))` : '';
+
 /** Rows of `a` and then those of `b` whose event id `a` does not have: a batch's rows may be in the table already. */
 function union<T extends { eventId: string }>(a: readonly T[], b: readonly T[]): T[] {
   if (b.length === 0) return [...a];
@@ -116,7 +119,7 @@ export async function loadWindows(
 ): Promise<LoadedRows> {
   const users = windows.map((w) => w.userId).join(', ');
   const stopIds = windows.flatMap((w) => w.stopSessionIds);
-  const byStopId = stopIds.length > 0 ? ` OR (user_id IN (${users}) AND session_id IN (${stopIds.map((id) => `toUUID(${quote(id)})`).join(', ')}))` : '';
+  const byStopId = orSessionsNamed(users, stopIds);
   const own = new Map(windows.map((w) => [w.userId, w]));
   const inOwnWindow = (row: { userId: number; clientTime: number }) => {
     const w = own.get(row.userId);
@@ -125,7 +128,7 @@ export async function loadWindows(
   // Sessions the batch starts may not be in the table yet; their stops (perhaps far later, or sent
   // earlier by an offline browser) are looked up by id.
   const freshStarted = [...new Set((fresh?.starts ?? []).filter(inOwnWindow).map((s) => s.sessionId))];
-  const byFreshStart = freshStarted.length > 0 ? ` OR (user_id IN (${users}) AND session_id IN (${freshStarted.map((id) => `toUUID(${quote(id)})`).join(', ')}))` : '';
+  const byFreshStart = orSessionsNamed(users, freshStarted);
   const [samples, videoActions, starts, stops, oldSessions, oldPlays, oldViews] = await Promise.all([
     select<LoadedRows['samples'][number]>(warehouse, sampleColumns, `FROM ${t.playSamples} WHERE ${inWindows(windows, 'client_time')}`),
     select<LoadedRows['videoActions'][number]>(warehouse, videoActionColumns, `FROM ${t.videoActions} WHERE ${inWindows(windows, 'client_time')}`),
@@ -164,7 +167,7 @@ export async function loadWindows(
 export async function loadSessionSpans(warehouse: Warehouse, t: WarehouseTables, windows: readonly UserWindow[]): Promise<OldSpan[]> {
   const users = windows.map((w) => w.userId).join(', ');
   const stopIds = windows.flatMap((w) => w.stopSessionIds);
-  const byStopId = stopIds.length > 0 ? ` OR (user_id IN (${users}) AND session_id IN (${stopIds.map((id) => `toUUID(${quote(id)})`).join(', ')}))` : '';
+  const byStopId = orSessionsNamed(users, stopIds);
   const own = new Map(windows.map((w) => [w.userId, w]));
   const rows = await warehouse.query<OldSpan>(
     `SELECT user_id AS userId, toString(session_id) AS id, ${ms('start_time')} AS start, ${ms('activity_end')} AS end

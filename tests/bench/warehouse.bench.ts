@@ -19,7 +19,8 @@ import { defaultUsageRules } from '../../schemas/events/usage-rules.ts';
 import { DateTime } from 'luxon';
 import { Session as InspectorSession } from 'node:inspector/promises';
 
-// `npm run bench:warehouse -- [--units 200] [--days 3] [--http-units 4] [--http-days 3] [--queries 40] [--database-url URL]`:
+// `npm run bench:warehouse -- [--units 200] [--days 3] [--http-units 4] [--http-days 3] [--queries 40] [--batch-size 50000]
+//   [--data-dir DIR] [--cpu-profile FILE] [--database-url URL] [--max-minutes 20]`:
 // the usage warehouse end to end on the embedded default (PGlite on disk, chDB) in a temp dir, or
 // with the log on a Postgres server:
 // 1. ingest through HTTP (app.inject of POST /api/usage-log and /api/evaluations as each unit),
