@@ -3,6 +3,7 @@ import type { Projector } from './engine/projector.ts';
 import { evaluationsProjector } from './postgres/evaluations.ts';
 import { favoritesProjector } from './postgres/favorites.ts';
 import { lastActivityProjector } from './postgres/last-activity.ts';
+import { messagesProjector } from './postgres/messages.ts';
 import { usageWarehouseProjector } from './warehouse/usage-warehouse-projector.ts';
 import { targetCountsProjector } from './postgres/target-counts.ts';
 import { usageSessionStateProjector } from './postgres/usage-session-state.ts';
@@ -14,6 +15,7 @@ export const projectors: readonly Projector[] = [
   evaluationsProjector,
   targetCountsProjector,
   favoritesProjector,
+  messagesProjector,
   loginLogProjector,
   usageWarehouseProjector,
 ];

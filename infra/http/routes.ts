@@ -55,6 +55,14 @@ import { getActivitiesRoute } from '../../queries/activities/get-activities.ts';
 import { getActivityRoute } from '../../queries/activities/get-activity.ts';
 import { createActivityRoute } from '../../commands/activities/create-activity.ts';
 import { updateActivityRoute } from '../../commands/activities/update-activity.ts';
+import { createMessageRoute } from '../../commands/messages/create-message.ts';
+import { updateMessageRoute } from '../../commands/messages/update-message.ts';
+import { setMessageActivityRoute } from '../../commands/messages/set-message-activity.ts';
+import { createMessageItemRoute } from '../../commands/messages/create-message-item.ts';
+import { updateMessageItemRoute } from '../../commands/messages/update-message-item.ts';
+import { removeMessageItemRoute } from '../../commands/messages/remove-message-item.ts';
+import { getMessagesRoute } from '../../queries/messages/get-messages.ts';
+import { getMessageItemsRoute } from '../../queries/messages/get-message-items.ts';
 import { liveChannelRoute } from './live-channel.ts';
 import type { App, RouteModule } from './zod.ts';
 
@@ -118,6 +126,14 @@ export const routeModules: readonly RouteModule[] = [
   getActivitiesRoute,
   getActivityRoute,
   createActivityRoute,
+  getMessagesRoute,
+  getMessageItemsRoute,
+  createMessageRoute,
+  updateMessageRoute,
+  setMessageActivityRoute,
+  createMessageItemRoute,
+  updateMessageItemRoute,
+  removeMessageItemRoute,
   updateActivityRoute,
 ];
 

@@ -55,6 +55,9 @@ interface UserRow {
   active: boolean;
 }
 
+/** How a user is named to others: the client name, else first and last name, else the login name. */
+export const userDisplayNameSql = `COALESCE(NULLIF(client_name, ''), NULLIF(trim(concat_ws(' ', first_name, last_name)), ''), name)`;
+
 // Dates as text: drivers would turn a `date` into a local-midnight Date and shift it by the zone.
 const userColumns = `id, name, organization, client_name, first_name, last_name, email, language, config, ui_params,
   resident_id, active_user_tag_group_id, contract_start_date::text AS contract_start_date,

@@ -1,0 +1,173 @@
+import { accessDenied, invalidRequest, notFound } from '../../infra/errors.ts';
+import type { Decider } from '../../infra/event-store/decider.ts';
+import type { MessageChange, NewMessage } from '../../schemas/api/messages.ts';
+import type { EventOf } from '../../schemas/events/index.ts';
+import type { MessageEvent } from '../../schemas/events/messages.ts';
+
+// One message (stream `message-{id}`, spec 2 section 6). Only its owner changes it: the content
+// (title, timing, flags, recipients, items) while it is a draft; sending, restoring as a draft
+// and switching it on or off at any time. Editing a sent message would change what recipients
+// have already read, so it is restored as a draft first (the same PUT may do both).
+
+type Fields = Omit<EventOf<'MessageDrafted'>['data'], 'messageId' | 'userId' | 'at'>;
+type Item = EventOf<'MessageItemAdded'>['data']['item'];
+type ItemContent = Omit<Item, 'itemId'>;
+
+export interface MessageState {
+  exists: boolean;
+  ownerId: number | null;
+  fields: Fields | null;
+  recipients: readonly number[];
+  recipientGroups: readonly number[];
+  sent: boolean;
+  /** When it was last sent; null while a draft. */
+  sentTime: string | null;
+  active: boolean;
+  items: ReadonlyMap<number, { item: Item; order: number }>;
+}
+
+export type MessageCommand =
+  | { kind: 'create'; messageId: number; userId: number; message: NewMessage; at: string }
+  | { kind: 'change'; messageId: number; userId: number; change: MessageChange; at: string }
+  | { kind: 'setActive'; messageId: number; userId: number; active: boolean; at: string }
+  | { kind: 'addItem'; messageId: number; userId: number; itemId: number; item: ItemContent; at: string }
+  | { kind: 'changeItem'; messageId: number; userId: number; itemId: number; change: Partial<ItemContent>; at: string }
+  | { kind: 'removeItem'; messageId: number; userId: number; itemId: number; at: string };
+
+const fieldNames = ['title', 'time', 'expireTime', 'recommendation', 'recipientCanModify', 'recipientCanReply', 'game', 'usageReport', 'replyToMessageId'] as const;
+
+const initialState = (): MessageState => ({
+  exists: false,
+  ownerId: null,
+  fields: null,
+  recipients: [],
+  recipientGroups: [],
+  sent: false,
+  sentTime: null,
+  active: true,
+  items: new Map(),
+});
+
+function evolve(state: MessageState, event: MessageEvent): MessageState {
+  switch (event.type) {
+    case 'MessageDrafted': {
+      const { messageId: _id, userId, at: _at, ...fields } = event.data;
+      return { ...state, exists: true, ownerId: userId, fields };
+    }
+    case 'MessageUpdated': {
+      const { messageId: _id, userId: _user, at: _at, ...fields } = event.data;
+      return { ...state, fields: { ...state.fields!, ...fields } };
+    }
+    case 'RecipientsSet':
+      return { ...state, recipients: event.data.recipients, recipientGroups: event.data.recipientGroups };
+    case 'MessageSent':
+      return { ...state, sent: true, sentTime: event.data.at };
+    case 'MessageRestoredAsDraft':
+      return { ...state, sent: false, sentTime: null };
+    case 'MessageActivitySet':
+      return { ...state, active: event.data.active };
+    case 'MessageItemAdded':
+      return { ...state, items: new Map(state.items).set(event.data.item.itemId, { item: event.data.item, order: event.data.order }) };
+    case 'MessageItemUpdated': {
+      const current = state.items.get(event.data.item.itemId);
+      return current ? { ...state, items: new Map(state.items).set(event.data.item.itemId, { ...current, item: event.data.item }) } : state;
+    }
+    case 'MessageItemRemoved': {
+      const items = new Map(state.items);
+      items.delete(event.data.itemId);
+      return { ...state, items };
+    }
+    case 'MessageItemsReordered': {
+      const items = new Map(state.items);
+      event.data.itemIds.forEach((itemId, order) => {
+        const current = items.get(itemId);
+        if (current) items.set(itemId, { ...current, order });
+      });
+      return { ...state, items };
+    }
+    // Read times, replies and video rooms do not change what the owner may do.
+    case 'MessageReadTimeSet':
+    case 'DiscussionReadTimeSet':
+    case 'ReplyPosted':
+    case 'VideoChatRoomCreated':
+      return state;
+    default: {
+      const unexpected: never = event;
+      return unexpected;
+    }
+  }
+}
+
+const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+const idsOf = (list: readonly { id: number }[]) => [...new Set(list.map((r) => r.id))].sort((x, y) => x - y);
+
+/** The owner's message; `draft` also requires it unsent (content is edited only in a draft). */
+function requireOwned(state: MessageState, userId: number, draft: boolean): void {
+  if (!state.exists) throw notFound();
+  if (state.ownerId !== userId) throw accessDenied();
+  if (draft && state.sent) throw invalidRequest('A sent message is not edited: restore it as a draft first');
+}
+
+function decide(command: MessageCommand, state: MessageState): MessageEvent[] {
+  const { messageId, userId, at } = command;
+  switch (command.kind) {
+    case 'create': {
+      if (state.exists) return [];
+      const { recipients, recipientGroups, sent, ...rest } = command.message;
+      const fields = Object.fromEntries(fieldNames.map((name) => [name, rest[name]])) as Fields;
+      const events: MessageEvent[] = [{ type: 'MessageDrafted', data: { messageId, userId, at, ...fields } }];
+      if (recipients.length > 0 || recipientGroups.length > 0) {
+        events.push({ type: 'RecipientsSet', data: { messageId, userId, recipients: idsOf(recipients), recipientGroups: idsOf(recipientGroups), at } });
+      }
+      if (sent) events.push({ type: 'MessageSent', data: { messageId, userId, at } });
+      return events;
+    }
+    case 'change': {
+      requireOwned(state, userId, false);
+      const { change } = command;
+      const events: MessageEvent[] = [];
+      const wasSent = state.sent;
+      if (wasSent && change.sent === false) events.push({ type: 'MessageRestoredAsDraft', data: { messageId, userId, at } });
+      const changed = Object.fromEntries(fieldNames.filter((name) => change[name] !== undefined && change[name] !== state.fields![name]).map((name) => [name, change[name]]));
+      const recipients = change.recipients ? idsOf(change.recipients) : state.recipients;
+      const recipientGroups = change.recipientGroups ? idsOf(change.recipientGroups) : state.recipientGroups;
+      const recipientsChanged = !sameIds(recipients, state.recipients) || !sameIds(recipientGroups, state.recipientGroups);
+      const editing = Object.keys(changed).length > 0 || recipientsChanged;
+      if (editing && wasSent && change.sent !== false) requireOwned(state, userId, true);
+      if (Object.keys(changed).length > 0) events.push({ type: 'MessageUpdated', data: { messageId, userId, at, ...changed } });
+      if (recipientsChanged) events.push({ type: 'RecipientsSet', data: { messageId, userId, recipients: [...recipients], recipientGroups: [...recipientGroups], at } });
+      if (!wasSent && change.sent === true) events.push({ type: 'MessageSent', data: { messageId, userId, at } });
+      return events;
+    }
+    case 'setActive':
+      requireOwned(state, userId, false);
+      return state.active === command.active ? [] : [{ type: 'MessageActivitySet', data: { messageId, userId, active: command.active, at } }];
+    case 'addItem': {
+      requireOwned(state, userId, true);
+      if (state.items.has(command.itemId)) return [];
+      const order = Math.max(-1, ...[...state.items.values()].map((i) => i.order)) + 1;
+      return [{ type: 'MessageItemAdded', data: { messageId, userId, item: { itemId: command.itemId, ...command.item }, order, at } }];
+    }
+    case 'changeItem': {
+      requireOwned(state, userId, true);
+      const current = state.items.get(command.itemId);
+      if (!current) throw notFound();
+      const item = { ...current.item, ...definedOnly(command.change) };
+      const same = (Object.keys(item) as (keyof Item)[]).every((key) => item[key] === current.item[key]);
+      return same ? [] : [{ type: 'MessageItemUpdated', data: { messageId, userId, item, at } }];
+    }
+    case 'removeItem':
+      requireOwned(state, userId, true);
+      // Already gone: a retried delete.
+      if (!state.items.has(command.itemId)) return [];
+      return [{ type: 'MessageItemRemoved', data: { messageId, userId, itemId: command.itemId, at } }];
+    default: {
+      const unexpected: never = command;
+      return unexpected;
+    }
+  }
+}
+
+const definedOnly = <T extends object>(value: T): Partial<T> => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+export const messageDecider: Decider<MessageCommand, MessageEvent, MessageState> = { initialState, evolve, decide };

@@ -1,0 +1,99 @@
+import { describe, it } from 'vitest';
+import { deciderSpec } from '../../tests/support/decider-spec.ts';
+import { NewMessage } from '../../schemas/api/messages.ts';
+import type { MessageEvent } from '../../schemas/events/messages.ts';
+import { messageDecider, type MessageCommand } from './message-decider.ts';
+
+const spec = deciderSpec(messageDecider);
+const owner = 7;
+const other = 8;
+const messageId = 1001;
+const at = '2026-11-20T10:00:00.000Z';
+
+const fields = {
+  title: 'November in the unit',
+  time: null,
+  expireTime: null,
+  recommendation: false,
+  recipientCanModify: false,
+  recipientCanReply: false,
+  game: false,
+  usageReport: true,
+  replyToMessageId: null,
+};
+const drafted: MessageEvent = { type: 'MessageDrafted', data: { messageId, userId: owner, at, ...fields } };
+const sent: MessageEvent = { type: 'MessageSent', data: { messageId, userId: owner, at } };
+const item = { type: 'InlineHTML' as const, html: '<p>Hello</p>', audioFileId: null, recipeId: null, fileId: null, url: null, contentType: null, trackClicks: false };
+const itemAdded = (itemId: number, order: number): MessageEvent => ({ type: 'MessageItemAdded', data: { messageId, userId: owner, item: { itemId, ...item }, order, at } });
+
+const create = (message: object): MessageCommand => ({ kind: 'create', messageId, userId: owner, message: NewMessage.parse({ title: fields.title, usageReport: true, ...message }), at });
+const change = (change: object, userId = owner): MessageCommand => ({ kind: 'change', messageId, userId, change, at });
+
+describe('message decider', () => {
+  it('drafts a message without recipients', () => spec.given([]).when(create({})).then([drafted]));
+
+  it('drafts, addresses and sends in one step, recipients without repeats and in id order', () =>
+    spec
+      .given([])
+      .when(create({ recipients: [{ id: 5 }, { id: 3 }, { id: 5 }], recipientGroups: [{ id: 2 }], sent: true }))
+      .then([drafted, { type: 'RecipientsSet', data: { messageId, userId: owner, recipients: [3, 5], recipientGroups: [2], at } }, sent]));
+
+  it('appends nothing when the message already exists', () => spec.given([drafted]).when(create({})).then([]));
+
+  it('names only the fields that changed', () =>
+    spec
+      .given([drafted])
+      .when(change({ title: 'December', usageReport: true, game: false }))
+      .then([{ type: 'MessageUpdated', data: { messageId, userId: owner, at, title: 'December' } }]));
+
+  it('appends nothing for the message sent back unchanged', () => spec.given([drafted]).when(change({ ...fields, recipients: [], recipientGroups: [], sent: false })).then([]));
+
+  it('sends a draft after its last edit', () =>
+    spec
+      .given([drafted])
+      .when(change({ title: 'Final', sent: true }))
+      .then([{ type: 'MessageUpdated', data: { messageId, userId: owner, at, title: 'Final' } }, sent]));
+
+  it('refuses to edit a sent message', () => spec.given([drafted, sent]).when(change({ title: 'Later' })).thenThrows('InvalidRequest'));
+
+  it('restores a sent message as a draft before editing it', () =>
+    spec
+      .given([drafted, sent])
+      .when(change({ title: 'Later', sent: false }))
+      .then([
+        { type: 'MessageRestoredAsDraft', data: { messageId, userId: owner, at } },
+        { type: 'MessageUpdated', data: { messageId, userId: owner, at, title: 'Later' } },
+      ]));
+
+  it("refuses another user's change", () => spec.given([drafted]).when(change({ title: 'Mine' }, other)).thenThrows('AccessDenied'));
+  it('answers NotFound for a message that does not exist', () => spec.given([]).when(change({ title: 'x' })).thenThrows('NotFound'));
+
+  it('switches a sent message off once', () => {
+    const off: MessageCommand = { kind: 'setActive', messageId, userId: owner, active: false, at };
+    spec.given([drafted, sent]).when(off).then([{ type: 'MessageActivitySet', data: { messageId, userId: owner, active: false, at } }]);
+    spec.given([drafted, sent, { type: 'MessageActivitySet', data: { messageId, userId: owner, active: false, at } }]).when(off).then([]);
+  });
+
+  it('adds items at the end of a draft', () =>
+    spec
+      .given([drafted, itemAdded(1001, 0), itemAdded(1002, 1)])
+      .when({ kind: 'addItem', messageId, userId: owner, itemId: 1003, item, at })
+      .then([itemAdded(1003, 2)]));
+
+  it('refuses items on a sent message', () => spec.given([drafted, sent]).when({ kind: 'addItem', messageId, userId: owner, itemId: 1003, item, at }).thenThrows('InvalidRequest'));
+
+  it('changes an item, and nothing when it is unchanged', () => {
+    spec
+      .given([drafted, itemAdded(1001, 0)])
+      .when({ kind: 'changeItem', messageId, userId: owner, itemId: 1001, change: { html: '<p>Bye</p>' }, at })
+      .then([{ type: 'MessageItemUpdated', data: { messageId, userId: owner, item: { itemId: 1001, ...item, html: '<p>Bye</p>' }, at } }]);
+    spec.given([drafted, itemAdded(1001, 0)]).when({ kind: 'changeItem', messageId, userId: owner, itemId: 1001, change: { html: item.html }, at }).then([]);
+  });
+
+  it('removes an item once', () => {
+    const remove: MessageCommand = { kind: 'removeItem', messageId, userId: owner, itemId: 1001, at };
+    const removed: MessageEvent = { type: 'MessageItemRemoved', data: { messageId, userId: owner, itemId: 1001, at } };
+    spec.given([drafted, itemAdded(1001, 0)]).when(remove).then([removed]);
+    spec.given([drafted, itemAdded(1001, 0), removed]).when(remove).then([]);
+  });
+});

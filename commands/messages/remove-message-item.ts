@@ -1,0 +1,18 @@
+import { notFound } from '../../infra/errors.ts';
+import { requireUser } from '../../infra/http/auth.ts';
+import type { App } from '../../infra/http/zod.ts';
+import { MessageItemParams, RemovedMessageItem } from '../../schemas/api/messages.ts';
+import { messageIdOfItem } from '../../queries/messages/message-views.ts';
+import { runMessageCommand } from './message-stream.ts';
+
+// DELETE /api/message-items/{id}: the owner removes an item of a draft.
+export function removeMessageItemRoute(app: App): void {
+  app.delete('/api/message-items/:id', { schema: { params: MessageItemParams, response: { 200: RemovedMessageItem } } }, async (request) => {
+    const { userId } = requireUser(request);
+    const itemId = request.params.id;
+    const messageId = await messageIdOfItem(app.deps.sql, itemId);
+    if (messageId === null) throw notFound();
+    const { events } = await runMessageCommand(app.deps, { kind: 'removeItem', messageId, userId, itemId, at: app.deps.now().toISOString() });
+    return { id: itemId, messageId, removed: events.length > 0 };
+  });
+}

@@ -1,0 +1,18 @@
+import { requireUser } from '../../infra/http/auth.ts';
+import type { App } from '../../infra/http/zod.ts';
+import { Message, MessageActivity, MessageParams } from '../../schemas/api/messages.ts';
+import { describeMessages } from '../../queries/messages/message-views.ts';
+import { messageRowOf, runMessageCommand } from './message-stream.ts';
+
+// PUT /api/messages/{id}/activity {active}: the owner switches a message off (and on again);
+// an inactive message is kept but no longer active for its recipients.
+export function setMessageActivityRoute(app: App): void {
+  app.put('/api/messages/:id/activity', { schema: { params: MessageParams, body: MessageActivity, response: { 200: Message } } }, async (request) => {
+    const { userId } = requireUser(request);
+    const { sql, now } = app.deps;
+    const messageId = request.params.id;
+    const { state } = await runMessageCommand(app.deps, { kind: 'setActive', messageId, userId, active: request.body.active, at: now().toISOString() });
+    const [message] = await describeMessages(sql, [messageRowOf(messageId, state)], userId, now());
+    return message!;
+  });
+}

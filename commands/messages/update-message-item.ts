@@ -1,0 +1,23 @@
+import { notFound } from '../../infra/errors.ts';
+import { requireUser } from '../../infra/http/auth.ts';
+import type { App } from '../../infra/http/zod.ts';
+import { MessageItem, MessageItemChange, MessageItemParams } from '../../schemas/api/messages.ts';
+import { describeItems, messageIdOfItem } from '../../queries/messages/message-views.ts';
+import { checkItemContent } from './message-item-content.ts';
+import { itemRowOf, runMessageCommand } from './message-stream.ts';
+
+// PUT /api/message-items/{id} {item or part of it}: the owner changes an item of a draft. Which
+// message holds the item is read from the read model, which the adding call waited for.
+export function updateMessageItemRoute(app: App): void {
+  app.put('/api/message-items/:id', { schema: { params: MessageItemParams, body: MessageItemChange, response: { 200: MessageItem } } }, async (request) => {
+    const { userId } = requireUser(request);
+    const { sql, now } = app.deps;
+    const itemId = request.params.id;
+    const messageId = await messageIdOfItem(sql, itemId);
+    if (messageId === null) throw notFound();
+    await checkItemContent(sql, request.body);
+    const { state } = await runMessageCommand(app.deps, { kind: 'changeItem', messageId, userId, itemId, change: request.body, at: now().toISOString() });
+    const [described] = await describeItems(sql, [itemRowOf(messageId, itemId, state)!]);
+    return described!;
+  });
+}

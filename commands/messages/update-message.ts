@@ -1,0 +1,20 @@
+import { requireUser } from '../../infra/http/auth.ts';
+import type { App } from '../../infra/http/zod.ts';
+import { Message, MessageChange, MessageParams } from '../../schemas/api/messages.ts';
+import { describeMessages } from '../../queries/messages/message-views.ts';
+import { checkMessageContent, normalizeTimes } from './message-permissions.ts';
+import { messageRowOf, runMessageCommand } from './message-stream.ts';
+
+// PUT /api/messages/{id} {message or part of it}: the owner edits a draft, sends it (sent true)
+// or restores it as a draft (sent false). Fields left out, and fields sent back unchanged, stay.
+export function updateMessageRoute(app: App): void {
+  app.put('/api/messages/:id', { schema: { params: MessageParams, body: MessageChange, response: { 200: Message } } }, async (request) => {
+    const { userId } = requireUser(request);
+    const { sql, now } = app.deps;
+    const messageId = request.params.id;
+    await checkMessageContent(sql, userId, request.body);
+    const { state } = await runMessageCommand(app.deps, { kind: 'change', messageId, userId, change: normalizeTimes(request.body), at: now().toISOString() });
+    const [message] = await describeMessages(sql, [messageRowOf(messageId, state)], userId, now());
+    return message!;
+  });
+}

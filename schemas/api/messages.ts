@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { MessageItemType } from '../events/messages.ts';
+
+// Messages and their items (spec 2 sections 3 and 7), as far as the usage report needs them: an
+// owner drafts a message with items, names recipients (users and user groups) and sends it; the
+// report's 'Messages for report' section lists the sent usage-report messages a user received or
+// wrote in the period (spec 3 section 2). Replies, read times, copies and video rooms are not
+// built yet.
+//
+// Calls:
+//   POST   /api/messages               NewMessage          -> Message
+//   PUT    /api/messages/{id}          MessageChange       -> Message
+//   PUT    /api/messages/{id}/activity MessageActivity     -> Message
+//   POST   /api/message-items          NewMessageItem      -> MessageItem
+//   PUT    /api/message-items/{id}     MessageItemChange   -> MessageItem
+//   DELETE /api/message-items/{id}                         -> RemovedMessageItem
+//   POST   /api/get-messages           GetMessagesQuery    -> Message[]
+//   POST   /api/get-message-items      GetMessageItemsQuery -> MessageItem[]
+
+/** Postgres `integer` range: a larger number is a ValidationError, not a failed query. */
+const id = z.number().int().nonnegative().max(2_147_483_647);
+const isoTime = z.iso.datetime({ offset: true });
+
+// The browser sends whole recipient objects (id, name, organization...); only the id is used.
+const recipient = z.object({ id });
+
+const messageFields = {
+  title: z.string().trim().min(1).max(500),
+  recipients: z.array(recipient).max(1000),
+  recipientGroups: z.array(recipient).max(100),
+  /** Active from; null: from when it is sent. */
+  time: isoTime.nullable(),
+  /** Active until; null: no end. */
+  expireTime: isoTime.nullable(),
+  sent: z.boolean(),
+  recommendation: z.boolean(),
+  usageReport: z.boolean(),
+  game: z.boolean(),
+  recipientCanModify: z.boolean(),
+  recipientCanReply: z.boolean(),
+  replyToMessageId: id.nullable(),
+};
+
+const periodIsOrdered = (m: { time?: string | null; expireTime?: string | null }) => !m.time || !m.expireTime || new Date(m.time) < new Date(m.expireTime);
+const periodIssue = { message: 'Active until must be after active from', path: ['expireTime'] };
+
+// Not strict: a message object read from get-messages may be posted back with its read-only fields.
+export const NewMessage = z
+  .object({
+    ...messageFields,
+    recipients: messageFields.recipients.default([]),
+    recipientGroups: messageFields.recipientGroups.default([]),
+    time: messageFields.time.default(null),
+    expireTime: messageFields.expireTime.default(null),
+    sent: messageFields.sent.default(false),
+    recommendation: messageFields.recommendation.default(false),
+    usageReport: messageFields.usageReport.default(false),
+    game: messageFields.game.default(false),
+    recipientCanModify: messageFields.recipientCanModify.default(false),
+    recipientCanReply: messageFields.recipientCanReply.default(false),
+    replyToMessageId: messageFields.replyToMessageId.default(null),
+  })
+  .refine(periodIsOrdered, periodIssue);
+export type NewMessage = z.infer<typeof NewMessage>;
+
+/** The whole message or any part of it: what is left out stays as it is. */
+export const MessageChange = z.object(messageFields).partial().refine(periodIsOrdered, periodIssue);
+export type MessageChange = z.infer<typeof MessageChange>;
+
+export const MessageParams = z.strictObject({ id: z.coerce.number().pipe(id) });
+export const MessageActivity = z.strictObject({ active: z.boolean() });
+
+export const MessageRecipient = z.object({ id, name: z.string(), organization: z.string().nullable(), recipientName: z.string().nullable() });
+export const MessageRecipientGroup = z.object({ id, name: z.string() });
+
+export const Message = z.object({
+  id,
+  title: z.string(),
+  userId: id,
+  userName: z.string().nullable(),
+  userGroupId: id.nullable(),
+  userGroupName: z.string().nullable(),
+  userOrganization: z.string().nullable(),
+  /** Who it is from: the sender's group's messages name when they have one, else their name. */
+  senderName: z.string().nullable(),
+  sent: z.boolean(),
+  /** Switched on and off by its owner (PUT /api/messages/{id}/activity). */
+  active: z.boolean(),
+  /** Sent, active, and now within its active-from and active-until. */
+  messageActive: z.boolean(),
+  own: z.boolean(),
+  canModify: z.boolean(),
+  canRemove: z.boolean(),
+  replyToMessageId: id.nullable(),
+  recipients: z.array(MessageRecipient),
+  recipientGroups: z.array(MessageRecipientGroup),
+  recommendation: z.boolean(),
+  usageReport: z.boolean(),
+  game: z.boolean(),
+  recipientCanModify: z.boolean(),
+  recipientCanReply: z.boolean(),
+  time: isoTime.nullable(),
+  expireTime: isoTime.nullable(),
+  /** When it was last sent; null for a draft. */
+  sentTime: isoTime.nullable(),
+});
+export type Message = z.infer<typeof Message>;
+export const MessageList = z.array(Message);
+
+const itemFields = {
+  type: MessageItemType,
+  html: z.string().max(100_000).nullable(),
+  audioFileId: id.nullable(),
+  recipeId: id.nullable(),
+  fileId: id.nullable(),
+  url: z.url().max(2000).nullable(),
+  contentType: z.string().max(100).nullable(),
+  trackClicks: z.boolean(),
+};
+
+export const NewMessageItem = z.object({
+  messageId: id,
+  type: itemFields.type,
+  html: itemFields.html.default(null),
+  audioFileId: itemFields.audioFileId.default(null),
+  recipeId: itemFields.recipeId.default(null),
+  fileId: itemFields.fileId.default(null),
+  url: itemFields.url.default(null),
+  contentType: itemFields.contentType.default(null),
+  trackClicks: itemFields.trackClicks.default(false),
+});
+export type NewMessageItem = z.infer<typeof NewMessageItem>;
+
+export const MessageItemChange = z.object(itemFields).partial();
+export type MessageItemChange = z.infer<typeof MessageItemChange>;
+export const MessageItemParams = MessageParams;
+
+export const MessageItem = z.object({
+  id,
+  messageId: id,
+  order: z.number().int(),
+  ...itemFields,
+  audioFileName: z.string().nullable(),
+});
+export type MessageItem = z.infer<typeof MessageItem>;
+export const MessageItemList = z.array(MessageItem);
+export const RemovedMessageItem = z.object({ id, messageId: id, removed: z.boolean() });
+
+export const GetMessagesQuery = z.strictObject({
+  idList: z.array(id).max(1000).optional(),
+  /** true: only the caller's own messages; false: only those received. */
+  own: z.boolean().optional(),
+  sent: z.boolean().optional(),
+  active: z.boolean().optional(),
+  game: z.boolean().optional(),
+  recommendation: z.boolean().optional(),
+  usageReport: z.boolean().optional(),
+  /** Messages active from (or sent) at or after startTime and before endTime. */
+  startTime: isoTime.optional(),
+  endTime: isoTime.optional(),
+  /** An administrator reads the messages of a user they administer (the report's user). */
+  userId: id.optional(),
+  limit: z.number().int().min(1).max(1000).default(100),
+  offset: z.number().int().nonnegative().default(0),
+});
+export type GetMessagesQuery = z.infer<typeof GetMessagesQuery>;
+
+export const GetMessagesRequest = z.strictObject({ query: GetMessagesQuery });
+
+export const GetMessageItemsQuery = z.strictObject({
+  messageIdList: z.array(id).min(1).max(1000),
+  userId: id.optional(),
+});
