@@ -1,13 +1,14 @@
 import { AppError } from '../../infra/errors.ts';
 import { handleCommand } from '../../infra/event-store/decider.ts';
 import { eventId } from '../../infra/event-store/event-ids.ts';
-import { comparePositions, type EventStore } from '../../infra/event-store/event-store.ts';
+import type { EventStore } from '../../infra/event-store/event-store.ts';
 import type { Session } from '../../infra/http/session.ts';
 import type { Queryable } from '../../infra/sql/sql.ts';
+import { userDisplayNameSql } from '../../infra/users/user-repository.ts';
 import type { UserTagGroup } from '../../schemas/api/favorites.ts';
 import type { FavoriteEvent } from '../../schemas/events/favorites.ts';
 import { streams } from '../../schemas/events/index.ts';
-import { readCheckpoint } from '../../projections/engine/checkpoint-store.ts';
+import { waitUntilProjected } from '../../projections/engine/wait-until-projected.ts';
 import { favoritesProjector } from '../../projections/postgres/favorites.ts';
 import { favoritesDecider, type Actor, type FavoriteListState, type FavoritesCommand } from './favorites-decider.ts';
 
@@ -34,14 +35,14 @@ export interface FavoritesDeps {
 /**
  * Decides and appends. Two quick clicks on one list race for the same stream version; the loser
  * is decided again on the newer state instead of answering Conflict, as a click is not stale.
- * The browser re-reads right after a change (spec 1 section 4: post, then refetch), so the answer
- * waits, briefly, until the favorites read model holds the new events.
+ * The answer waits until the favorites read model holds the new events (spec 1 section 4: post,
+ * then refetch).
  */
 export async function runFavoritesCommand(deps: FavoritesDeps, stream: string, command: FavoritesCommand): Promise<FavoriteEvent[]> {
   for (let attempt = 1; ; attempt++) {
     try {
       const events = await handleCommand(deps.store, stream, favoritesDecider, command, (_event, index, version) => eventId('favorites', stream, version, index));
-      if (events.length > 0 && deps.projections) await untilProjected(deps, stream);
+      if (events.length > 0 && deps.projections) await waitUntilProjected(deps, favoritesProjector, stream);
       return events;
     } catch (error) {
       if (!(error instanceof AppError && error.kind === 'Conflict') || attempt >= 3) throw error;
@@ -49,22 +50,10 @@ export async function runFavoritesCommand(deps: FavoritesDeps, stream: string, c
   }
 }
 
-/** Gives up silently after `timeoutMs`: a slow read model shows the change a moment later, nothing is lost. */
-async function untilProjected({ store, sql }: FavoritesDeps, stream: string, timeoutMs = 2000): Promise<void> {
-  const last = (await store.readStream(stream)).at(-1);
-  if (!last) return;
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const { position } = await readCheckpoint(sql, favoritesProjector.name, favoritesProjector.version);
-    if (comparePositions(position, last.position) >= 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 15));
-  }
-}
-
 /** The maker's display name (spec 1 section 3: lists of others show the owner's name). */
 export async function userDisplayName(db: Queryable, userId: number): Promise<string | null> {
   const [row] = await db.query<{ display: string | null }>(
-    `SELECT COALESCE(NULLIF(client_name, ''), NULLIF(trim(concat_ws(' ', first_name, last_name)), ''), name) AS display FROM users WHERE id = $1`,
+    `SELECT ${userDisplayNameSql} AS display FROM users WHERE id = $1`,
     [userId],
   );
   return row?.display ?? null;

@@ -71,8 +71,7 @@ export async function checkReferences(sql: Queryable, userId: number, log: Usage
     return (await unknownIds(sql, 'files', videos)).map((v) => ({ path: `data.videoLog.${v.i}.fileId`, message: 'Unknown file' }));
   }
   if (log.page === 'messageItem') {
-    // message_items is the messaging read model (migration 005); until messaging writes it, the
-    // demo seed does.
+    // message_items is the messages read model (projections/postgres/messages.ts).
     return (await unknownIds(sql, 'message_items', [{ id: log.messageItemId }])).map(() => ({ path: 'data.messageItemId', message: 'Unknown message item' }));
   }
   if (log.page === 'startSession') {

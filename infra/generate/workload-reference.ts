@@ -1,4 +1,4 @@
-import { demoMessageItems } from '../seed/demo-message-items.ts';
+import { demoMessageItems } from '../seed/demo-messages.ts';
 import type { Queryable } from '../sql/sql.ts';
 import type { PlanLibrary, PlanUnit } from './workload-plan.ts';
 

@@ -159,6 +159,7 @@ export const demoAdmin = {
     showPublicReportSessionCount: true,
     showPublicReportSessionTime: true,
     canInviteUsers: true,
+    canCreateUsageReportMessages: true,
   } satisfies StoredConfig,
 };
 

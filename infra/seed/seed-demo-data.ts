@@ -5,7 +5,7 @@ import { audioObjectKey, coverObjectKey, demoAlbums, demoArtists, demoAudioFiles
 import { allDemoUserNames, demoAdmin, demoPassword, demoPublicReportToken, demoPublicUser, demoRelative, demoUnits, demoUserGroups, differingFromDefaults } from './demo-units.ts';
 import { insertAudited } from './insert-audited.ts';
 import { seedDemoFavorites } from './demo-favorites.ts';
-import { insertDemoMessageItems } from './demo-message-items.ts';
+import { seedDemoMessages } from './demo-messages.ts';
 
 // Seeds the demo users and the content library on first start (issue 2, deliverable 8). Runs
 // after the migrations; when any demo user exists it changes nothing in the database and only
@@ -81,8 +81,9 @@ export async function seedDemoData({ sql, dataDir, log = () => undefined }: Seed
     return insertDemoData(tx, hash, audio.sizes);
   });
   if (!counts) return summary(false, {}, audio);
-  // Favorites are events, made through their commands once the reference rows are committed.
+  // Favorites and messages are events, made through their commands once the reference rows are committed.
   await seedDemoFavorites(sql, new Date());
+  await seedDemoMessages(sql, new Date());
   const result = summary(true, counts, audio);
   log(`Seeded demo data: ${result.users} users, ${result.audioFiles} audio files (${(result.storedBytes / 1e6).toFixed(1)} MB), ${result.categories} categories, ${result.recipes} recipes in ${result.milliseconds} ms`);
   return result;
@@ -141,7 +142,6 @@ async function insertDemoData(tx: Queryable, passwordHash: string, objectSizes: 
   ], 'id, name');
 
   const library = await insertLibrary(tx, objectSizes);
-  await insertDemoMessageItems(tx);
   return { users: userIds.size + laterUsers.length, residents: residents.length, activities: activities.length, ...library };
 }
 

@@ -82,8 +82,7 @@ async function applyOne(tx: Queryable, event: MessageProjected): Promise<void> {
     case 'MessageItemAdded':
     case 'MessageItemUpdated': {
       const { messageId, item } = event.data;
-      // An update keeps the order; an addition sets it. The demo's stand-in rows (seeded before
-      // this projector existed) are overwritten by the real items of the same ids.
+      // An update keeps the order; an addition sets it.
       const order = event.type === 'MessageItemAdded' ? event.data.order : null;
       await tx.query(
         `INSERT INTO message_items (id, message_id, "order", type, html, audio_file_id, recipe_id, file_id, url, content_type, track_clicks, updated_at)

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GetMessagesRequest, MessageList } from '../../schemas/api/messages.ts';
 import { AdminUsage, UsageSessions, UsageTotals } from '../../schemas/api/usage-report.ts';
 import { UsageSessionTable, VideoViews } from '../../schemas/api/usage-details.ts';
 import { CurrentUser } from '../../schemas/api/user.ts';
@@ -23,6 +24,17 @@ async function pieSlices(page: Page, testId: string): Promise<Array<{ name: stri
     const [h, m, sec] = (duration ?? '').split(':').map(Number);
     return { name: name!, seconds: h! * 3600 + m! * 60 + sec! };
   });
+}
+
+/** A POST with the page's session cookie, as the browser itself sends it. */
+async function postJson(page: Page, path: string, body: unknown): Promise<{ status: number; body: unknown }> {
+  return page.evaluate(
+    async ([url, json]) => {
+      const response = await fetch(url, { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: json });
+      return { status: response.status, body: await response.json() };
+    },
+    [path, JSON.stringify(body)] as const,
+  );
 }
 
 /** The report endpoints, as opposed to the shell's pings, session checks and play logs. */
@@ -233,9 +245,24 @@ describe('usage reports in the browser', () => {
     expect(await clickRows.locator('td.num').allTextContents()).toEqual(expectedClicks.map(String));
     expect((await pieSlices(page, 'message-clicks-pie')).length).toBe(expectedClicks.length);
 
-    // Messaging (spec 2) is not built: the section says so instead of showing made-up figures.
-    const messages = await expand('messages');
-    expect(await messages.getByTestId('not-built').count()).toBe(1);
+    // Messages for report: the sent usage-report messages of the unit from the first midnight to the
+    // midnight after the last day, as many on screen as the API answers.
+    const [messagesRequest] = await Promise.all([
+      page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/get-messages', { timeout: 30_000 }),
+      expand('messages'),
+    ]);
+    const messages = page.getByTestId('messages-for-report');
+    const messagesBody = GetMessagesRequest.parse(messagesRequest.postDataJSON());
+    const dayAfterLast = day(new Date(Date.parse(`${lastDay}T12:00:00Z`) + 86_400_000));
+    expect(messagesBody.query).toMatchObject({ usageReport: true, sent: true, userId: unitId });
+    expect(messagesBody.query.startTime).toMatch(new RegExp(`^${firstDay}T00:00:00`));
+    expect(messagesBody.query.endTime).toMatch(new RegExp(`^${dayAfterLast}T00:00:00`));
+    const sentMessages = MessageList.parse((await postJson(page, '/api/get-messages', messagesBody)).body);
+    await expect.poll(() => messages.getByTestId('report-message').or(messages.getByTestId('section-empty')).count(), { timeout: 60_000 }).toBeGreaterThan(0);
+    // The demo sends a note for every month its usage touches.
+    expect(sentMessages.length).toBeGreaterThan(0);
+    expect(await messages.getByTestId('report-message').count()).toBe(sentMessages.length);
+    await shot(page, 'reports-02-messages', messages);
     expect(requested.slice(before).filter((path) => !sectionRequests['guided-usage']!(path) && !path.startsWith(`/api/usage/${unitId}/`))).toEqual([]);
 
     await chartsSettled(page);
@@ -335,6 +362,24 @@ describe('usage reports in the browser', () => {
     await expect.poll(() => table.getByTestId('resident-total').count(), { timeout: 30_000 }).toBe(details.residentTotals?.length ?? 0);
     await page.getByTestId('report-user').selectOption(String(unitId));
     await expect.poll(headers, { timeout: 60_000 }).toContain('Osallistujat');
+  });
+
+  it("should list the current month's usage-report messages under 'Messages for report'", { timeout: 120_000 }, async () => {
+    const current = new Date().toLocaleDateString('sv-SE', { timeZone: admin.timeZone }).slice(0, 7);
+    for (let step = 0; step < 12 && (await page.getByTestId('month-label').textContent()) !== monthLabel(current); step++) {
+      await page.getByTestId('month-next').click();
+    }
+    expect(await page.getByTestId('month-label').textContent()).toBe(monthLabel(current));
+    // Still expanded from the accordion test; the section reloads for the new period.
+    const toggle = page.getByTestId('accordion-toggle-messages');
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    const section = page.getByTestId('messages-for-report');
+    // The demo sends a usage-report message dated in the current month to every unit it administers.
+    await section.getByTestId('report-message').first().waitFor({ timeout: 60_000 });
+    expect(await section.getByTestId('report-message').count()).toBeGreaterThan(0);
+    expect((await section.getByTestId('report-message-title').first().textContent())?.trim()).not.toBe('');
+    await section.scrollIntoViewIfNeeded();
+    await shot(page, 'reports-02-messages-current-month', section);
   });
 
   it('should show the rebuild screen with the serving version and its headline figures', async () => {

@@ -10,7 +10,7 @@ import { createUsageWarehouseProjector } from '../../projections/warehouse/usage
 import { UsageSessions, UsageTotals } from '../../schemas/api/usage-report.ts';
 import { defaultUsageRules } from '../../schemas/events/usage-rules.ts';
 import { buildTestApp, type TestApp } from '../support/build-test-app.ts';
-import { projectAll } from '../support/project-all.ts';
+import { projectAll } from '../../projections/engine/project-all.ts';
 
 // The workload generator on PGlite + chDB: one generated unit over 3 days, posted through the
 // real HTTP command path, projected by the real usage-warehouse projector and read back through
@@ -29,8 +29,10 @@ async function generatedApp(via: GenerateVia, seed: number, warehouse?: Warehous
   const result = await generateWorkload({ app: t.app, unitNames, days: 3, until: '2026-01-19', seed, via });
   const [unit] = await t.sql.query<{ id: number }>('SELECT id FROM users WHERE name = $1', [unitNames[0]!]);
   // The HTTP path's own login is a LoggedIn with a random session token, and the demo seed makes
-  // favorite lists: neither is part of the workload.
-  const rows = await t.sql.query<{ event_id: string }>("SELECT event_id FROM events WHERE type <> 'LoggedIn' AND stream_id NOT LIKE 'favorite%' ORDER BY event_id");
+  // favorite lists and messages: none is part of the workload.
+  const rows = await t.sql.query<{ event_id: string }>(
+    "SELECT event_id FROM events WHERE type <> 'LoggedIn' AND stream_id NOT LIKE 'favorite%' AND stream_id NOT LIKE 'message-%' ORDER BY event_id",
+  );
   return { t, result, unitId: Number(unit!.id), ids: rows.map((r) => r.event_id) };
 }
 

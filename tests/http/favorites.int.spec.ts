@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createProjectionRunner } from '../../projections/engine/runner.ts';
 import { favoritesProjector } from '../../projections/postgres/favorites.ts';
 import { buildTestApp, type TestApp, type TestDatabase, type TestUser } from '../support/build-test-app.ts';
-import { projectAll } from '../support/project-all.ts';
+import { projectAll } from '../../projections/engine/project-all.ts';
 import { adminFlagHeaders, insertAudioFiles, testClock } from './support/usage-kit.ts';
 
 // Every favorites call of spec 1 section 7: commands append to favorite-list-{id} /

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { lastActivityProjector } from '../../projections/postgres/last-activity.ts';
 import { LastPlayResponse } from '../../schemas/api/library.ts';
 import { buildTestApp, type TestApp, type TestUser } from '../support/build-test-app.ts';
-import { projectAll } from '../support/project-all.ts';
+import { projectAll } from '../../projections/engine/project-all.ts';
 import { adminFlagHeaders, insertAudioFiles, postUsageLog, testClock } from './support/usage-kit.ts';
 
 // GET /api/last-play (spec 1 section 4): after a login, did another login of the same account

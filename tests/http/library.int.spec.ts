@@ -4,7 +4,7 @@ import { renderCover } from '../../infra/seed/cover-art.ts';
 import { favoritesProjector } from '../../projections/postgres/favorites.ts';
 import { streams } from '../../schemas/events/index.ts';
 import { buildTestApp, type TestApp, type TestDatabase, type TestUser } from '../support/build-test-app.ts';
-import { projectAll } from '../support/project-all.ts';
+import { projectAll } from '../../projections/engine/project-all.ts';
 import { insertArtist, insertAudioFile, insertCategory, insertFile, patternBytes, temporaryFileStore } from './support/library-kit.ts';
 
 // The content library as the browser reads it: GET /api/categories, POST /api/get-audio-files,

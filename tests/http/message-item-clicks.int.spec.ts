@@ -3,14 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
-import { loadPlanLibrary } from '../../infra/generate/workload-reference.ts';
-import { demoMessageItems, insertDemoMessageItems } from '../../infra/seed/demo-message-items.ts';
 import { createUsageWarehouseProjector } from '../../projections/warehouse/usage-warehouse-projector.ts';
 import { UsageTotals } from '../../schemas/api/usage-report.ts';
 import { defaultUsageRules } from '../../schemas/events/usage-rules.ts';
 import { connectTestWarehouse } from '../support/test-warehouse.ts';
 import { buildTestApp, type TestApp, type TestUser } from '../support/build-test-app.ts';
-import { projectAll } from '../support/project-all.ts';
+import { projectAll } from '../../projections/engine/project-all.ts';
 import { postUsageLog } from './support/usage-kit.ts';
 
 // messageItemClicks of GET /api/usage/{userId}/{first}/{last} by the clicked item's content type,
@@ -30,10 +28,12 @@ beforeAll(async () => {
   unit = await t.createUser();
   cookie = (await t.login(unit)).cookie;
 
-  // The demo items: 101 SingAlong, 102 Exercise, 103 News; and item 500 whose content type was
-  // never set.
-  await insertDemoMessageItems(t.sql);
-  await t.sql.query(`INSERT INTO message_items (id, message_id, type, content_type) VALUES (500, 2, 'Link', NULL), (999, 2, 'Link', 'Game')`);
+  // Items of the messages read model: 101 SingAlong, 102 Exercise, 103 News; and item 500 whose
+  // content type was never set.
+  await t.sql.query(
+    `INSERT INTO message_items (id, message_id, type, content_type) VALUES (101, 1, 'AudioFile', 'SingAlong'), (102, 1, 'MediaFile', 'Exercise'),
+       (103, 1, 'InlineHTMLTrack', 'News'), (500, 2, 'Link', NULL), (999, 2, 'Link', 'Game')`,
+  );
 
   // 2026-03-05: 101 opened twice (closed in between, which is no click), 102 opened once, 500
   // opened once, 999 opened once and removed afterwards. 2026-03-01, before the period: 103 opened.
@@ -81,16 +81,5 @@ describe('GET /api/usage messageItemClicks', () => {
     } finally {
       await t.sql.query('UPDATE message_items SET content_type = NULL WHERE id = 500');
     }
-  });
-});
-
-describe('demo message items', () => {
-  it('should be the items the workload generator clicks, inserted once', async () => {
-    const library = await loadPlanLibrary(t.sql);
-    expect([...library.messageItemIds].sort()).toEqual(demoMessageItems.map((i) => i.id).sort());
-    // A second run inserts nothing and keeps the rows.
-    expect(await insertDemoMessageItems(t.sql)).toBe(0);
-    const rows = await t.sql.query<{ id: number; content_type: string }>('SELECT id, content_type FROM message_items WHERE id = ANY($1::int[]) ORDER BY id', [library.messageItemIds]);
-    expect(rows.map((r) => [Number(r.id), r.content_type])).toEqual([[101, 'SingAlong'], [102, 'Exercise'], [103, 'News']]);
   });
 });

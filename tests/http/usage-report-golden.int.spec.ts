@@ -8,7 +8,7 @@ import { UsageSessions, UsageTotals } from '../../schemas/api/usage-report.ts';
 import type { PlayLogItem } from '../../schemas/api/usage-log.ts';
 import { defaultUsageRules } from '../../schemas/events/usage-rules.ts';
 import { buildTestApp, type TestApp, type TestUser } from '../support/build-test-app.ts';
-import { projectAll } from '../support/project-all.ts';
+import { projectAll } from '../../projections/engine/project-all.ts';
 import { insertVideoFile, postUsageLog } from './support/usage-kit.ts';
 
 // Golden scenarios of the usage report, end to end: posted through POST /api/usage-log, projected

@@ -9,7 +9,7 @@ import { AdminUsage, UsageSessions, UsageTotals } from '../../schemas/api/usage-
 import { defaultUsageRules } from '../../schemas/events/usage-rules.ts';
 import { buildTestApp, type TestApp, type TestUser } from '../support/build-test-app.ts';
 import { insertMessageItems, insertVideoFile, postUsageLog } from './support/usage-kit.ts';
-import { projectAll } from '../support/project-all.ts';
+import { projectAll } from '../../projections/engine/project-all.ts';
 
 // The usage report endpoints end to end: usage posted through POST /api/usage-log and
 // /api/evaluations (the real command path), projected by the real runner and usage-warehouse

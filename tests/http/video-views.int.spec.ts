@@ -8,7 +8,7 @@ import { VideoViews } from '../../schemas/api/usage-details.ts';
 import { defaultUsageRules } from '../../schemas/events/usage-rules.ts';
 import { connectTestWarehouse } from '../support/test-warehouse.ts';
 import { buildTestApp, type TestApp, type TestUser } from '../support/build-test-app.ts';
-import { projectAll } from '../support/project-all.ts';
+import { projectAll } from '../../projections/engine/project-all.ts';
 import { insertVideoFile, postUsageLog } from './support/usage-kit.ts';
 
 // GET /api/video-views end to end: video actions posted through POST /api/usage-log, projected

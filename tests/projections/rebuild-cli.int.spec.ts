@@ -22,7 +22,7 @@ import { usageWarehouseName } from '../../projections/warehouse/usage-warehouse-
 import type { HeadlineFigures } from '../../schemas/api/rebuild.ts';
 import { streams } from '../../schemas/events/index.ts';
 import { defaultUsageRules } from '../../schemas/events/usage-rules.ts';
-import { projectAll } from '../support/project-all.ts';
+import { projectAll } from '../../projections/engine/project-all.ts';
 
 // `npm run rebuild` (infra/cli/rebuild.ts) as an operator runs it: a child process on the
 // embedded storage under a DATA_DIR that a stopped server left behind: the demo library, three

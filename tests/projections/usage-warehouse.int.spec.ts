@@ -14,7 +14,7 @@ import { createUsageWarehouseProjector } from '../../projections/warehouse/usage
 import { warehouseTables } from '../../projections/warehouse/tables.ts';
 import { createTestDatabase } from '../support/postgres-server.ts';
 import { byStream, dumpDerived, run, sample, seedReference, started, stopped, videoAction } from './usage-warehouse-support.ts';
-import { projectAll } from '../support/project-all.ts';
+import { projectAll } from '../../projections/engine/project-all.ts';
 
 // The usage warehouse projector end to end: real events through the real event store and runner,
 // reference data in Postgres (PGlite and a server), one chDB warehouse for the file. Each test

@@ -12,7 +12,7 @@ import { loadUser } from '../../infra/users/user-repository.ts';
 import { favoritesProjector } from '../../projections/postgres/favorites.ts';
 import { getFavorites } from '../../queries/favorites/get-favorites.ts';
 import { listReadableUserTagGroups } from '../../queries/favorites/get-user-tag-groups.ts';
-import { projectAll } from '../support/project-all.ts';
+import { projectAll } from '../../projections/engine/project-all.ts';
 
 // The demo caregiver starts with favorites to play (the browser test plays from them): lists made
 // through the favorites commands at seed time, read back through the projector and the queries.

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { DateTime } from 'luxon';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +9,8 @@ import { migrate } from '../../infra/db/migrate.ts';
 import { createFileStore } from '../../infra/files/file-store.ts';
 import { loadPlanLibrary } from '../../infra/generate/workload-reference.ts';
 import { contentTypes } from '../../infra/seed/demo-library.ts';
-import { demoLogins, demoPassword, demoPublicReportToken } from '../../infra/seed/demo-units.ts';
+import { demoMessageId } from '../../infra/seed/demo-messages.ts';
+import { demoAdmin, demoLogins, demoPassword, demoPublicReportToken } from '../../infra/seed/demo-units.ts';
 import { seedDemoData, type SeedSummary } from '../../infra/seed/seed-demo-data.ts';
 import { createPgSql } from '../../infra/sql/pg-sql.ts';
 import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
@@ -180,9 +182,24 @@ describe.each(['pglite', 'postgres'] as const)('seedDemoData on %s', (database) 
   });
 
   it('should hold the message items the workload generator clicks, each with a content type', async () => {
-    const items = await sql.query<{ id: number; content_type: string | null }>('SELECT id, content_type FROM message_items ORDER BY id');
+    const items = await sql.query<{ id: number; content_type: string | null }>('SELECT id, content_type FROM message_items WHERE message_id = $1 ORDER BY id', [demoMessageId]);
     expect(items.map((i) => Number(i.id))).toEqual([...(await loadPlanLibrary(sql)).messageItemIds].sort((a, b) => a - b));
+    expect(items).toHaveLength(3);
     expect(items.every((i) => i.content_type !== null)).toBe(true);
+  });
+
+  it("should send every unit a usage-report message for each of the last four months, from the administrator's events", async () => {
+    const months = await sql.query<{ month: string; recipients: number; items: number }>(
+      `SELECT to_char(m.time AT TIME ZONE 'Europe/Helsinki', 'YYYY-MM') AS month, cardinality(m.recipients) AS recipients,
+              (SELECT count(*)::int FROM message_items i WHERE i.message_id = m.id) AS items
+         FROM messages m JOIN users u ON u.id = m.user_id
+        WHERE m.usage_report AND m.sent AND u.name = $1 ORDER BY m.time`,
+      [demoAdmin.name],
+    );
+    const thisMonth = DateTime.now().setZone('Europe/Helsinki').startOf('month');
+    expect(months.map((m) => m.month)).toEqual([3, 2, 1, 0].map((n) => thisMonth.minus({ months: n }).toFormat('yyyy-MM')));
+    expect(months.every((m) => m.recipients === demoAdmin.administers.length && m.items === 1)).toBe(true);
+    expect(await count(sql, "SELECT * FROM events WHERE stream_id LIKE 'message-%'")).toBeGreaterThan(months.length * 3);
   });
 
   it('should audit every seeded row in logging, without password hashes', async () => {

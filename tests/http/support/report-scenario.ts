@@ -7,7 +7,7 @@ import { createUsageWarehouseProjector } from '../../../projections/warehouse/us
 import { defaultUsageRules } from '../../../schemas/events/usage-rules.ts';
 import { buildTestApp, type TestApp, type TestUser } from '../../support/build-test-app.ts';
 import { postUsageLog } from './usage-kit.ts';
-import { projectAll } from '../../support/project-all.ts';
+import { projectAll } from '../../../projections/engine/project-all.ts';
 
 // One small usage scenario for the public, resident and spreadsheet report tests: posted through
 // POST /api/usage-log (the real command path), projected by the real runner into chDB.

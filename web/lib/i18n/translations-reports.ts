@@ -136,6 +136,14 @@ export const reportTexts: Record<string, Entry> = {
   'Content type': { fin: 'Sisältötyyppi', swe: 'Innehållstyp' },
   Clicks: { fin: 'Avaukset', swe: 'Klick' },
 
+  // Messages for report: the sender and the items shown by their type
+  Sender: { fin: 'Lähettäjä', swe: 'Avsändare' },
+  'Audio file': { fin: 'Äänite', swe: 'Ljudfil' },
+  Link: { fin: 'Linkki', swe: 'Länk' },
+  'Embedded web page': { fin: 'Upotettu verkkosivu', swe: 'Inbäddad webbsida' },
+  'Media file': { fin: 'Mediatiedosto', swe: 'Mediefil' },
+  Question: { fin: 'Kysymys', swe: 'Fråga' },
+
   // Public report
   'This report shows how the service has been used in the unit.': {
     fin: 'Raportti näyttää, miten palvelua on käytetty yksikössä.',

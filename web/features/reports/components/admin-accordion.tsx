@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UsageTotals } from '../../../../schemas/api/usage-report.ts';
 import type { CurrentUser, UserConfig } from '../../../../schemas/api/user.ts';
-import { NotBuiltPanel } from '../../../components/not-built-panel.tsx';
 import { AccordionSection } from './accordion-section.tsx';
 import { AllUsersGuidedSection } from './all-users-guided-section.tsx';
 import { IndividualUsersSection } from './individual-users-section.tsx';
 import { MessageClicksSection } from './message-clicks-section.tsx';
+import { MessagesForReportSection } from './messages-for-report-section.tsx';
 import { RatingsSection } from './ratings-section.tsx';
 import { SectionState } from './section-state.tsx';
 import { DetailedSessionTableSection } from '../sessions/components/detailed-session-table-section.tsx';
@@ -87,7 +87,7 @@ export function AdminAccordion({ user, userId, firstDay, lastDay, totals, totals
         {withTotals((loaded) => <MessageClicksSection totals={loaded} />)}
       </AccordionSection>
       <AccordionSection name="messages" title={t('Messages for report')}>
-        {() => <NotBuiltPanel name="Messages for report" />}
+        {() => <MessagesForReportSection userId={userId} firstDay={firstDay} lastDay={lastDay} timeZone={user.timeZone} />}
       </AccordionSection>
     </div>
   );

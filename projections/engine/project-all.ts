@@ -1,4 +1,4 @@
-import { createProjectionRunner, type ProjectionRunnerOptions } from '../../projections/engine/runner.ts';
+import { createProjectionRunner, type ProjectionRunnerOptions } from './runner.ts';
 
 /** Runs the projectors until they have processed the whole log, then stops them. */
 export async function projectAll(options: ProjectionRunnerOptions): Promise<void> {

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import type { MessageItem } from '../../../../schemas/api/messages.ts';
+import { itemsByMessage, messagePeriod, webLink } from './messages-for-report.ts';
+
+describe('messagePeriod', () => {
+  it('should run from the first midnight to the midnight after the last day, in the zone', () => {
+    expect(messagePeriod('2026-01-01', '2026-01-31', 'Europe/Helsinki')).toEqual({
+      startTime: '2026-01-01T00:00:00+02:00',
+      endTime: '2026-02-01T00:00:00+02:00',
+    });
+    expect(messagePeriod('2026-01-01', '2026-01-31', 'Europe/Stockholm')).toEqual({
+      startTime: '2026-01-01T00:00:00+01:00',
+      endTime: '2026-02-01T00:00:00+01:00',
+    });
+  });
+  it('should keep each end in its own offset across a change to summer time', () => {
+    expect(messagePeriod('2026-03-01', '2026-03-31', 'Europe/Helsinki')).toEqual({
+      startTime: '2026-03-01T00:00:00+02:00',
+      endTime: '2026-04-01T00:00:00+03:00',
+    });
+  });
+  it('should cross the end of a year', () => {
+    expect(messagePeriod('2025-12-31', '2025-12-31', 'Europe/Helsinki').endTime).toBe('2026-01-01T00:00:00+02:00');
+  });
+  it('should fall back to Helsinki time for an unknown zone', () => {
+    expect(messagePeriod('2026-06-01', '2026-06-30', 'Mars/Olympus')).toEqual({
+      startTime: '2026-06-01T00:00:00+03:00',
+      endTime: '2026-07-01T00:00:00+03:00',
+    });
+  });
+});
+
+describe('itemsByMessage', () => {
+  const item = (id: number, messageId: number, order: number): MessageItem => ({
+    id,
+    messageId,
+    order,
+    type: 'InlineHTML',
+    html: `<p>${id}</p>`,
+    audioFileId: null,
+    recipeId: null,
+    fileId: null,
+    url: null,
+    contentType: null,
+    trackClicks: false,
+    audioFileName: null,
+  });
+  it("should group the items by message, keeping the API's order", () => {
+    const grouped = itemsByMessage([item(2, 3, 0), item(3, 5, 0), item(1, 5, 1)]);
+    expect(grouped.get(5)?.map((i) => i.id)).toEqual([3, 1]);
+    expect(grouped.get(3)?.map((i) => i.id)).toEqual([2]);
+    expect(grouped.get(4)).toBeUndefined();
+  });
+});
+
+describe('webLink', () => {
+  it('should link web addresses only', () => {
+    expect(webLink('https://example.com/a?b=1')).toBe('https://example.com/a?b=1');
+    expect(webLink('http://example.com')).toBe('http://example.com');
+    expect(webLink('javascript:alert(1)')).toBeNull();
+    expect(webLink('data:text/html,hi')).toBeNull();
+    expect(webLink('not a url')).toBeNull();
+    expect(webLink(null)).toBeNull();
+  });
+});
