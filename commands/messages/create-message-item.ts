@@ -2,7 +2,7 @@ import { requireUser } from '../../infra/http/auth.ts';
 import type { App } from '../../infra/http/zod.ts';
 import { MessageItem, NewMessageItem } from '../../schemas/api/messages.ts';
 import { describeItems } from '../../queries/messages/message-views.ts';
-import { checkItemContent } from './message-item-content.ts';
+import { checkItemContent } from './message-content.ts';
 import { itemRowOf, runMessageCommand } from './message-stream.ts';
 
 // POST /api/message-items {messageId, type, ...}: the owner adds an item at the end of a draft.

@@ -2,7 +2,7 @@ import { requireUser } from '../../infra/http/auth.ts';
 import type { App } from '../../infra/http/zod.ts';
 import { Message, NewMessage } from '../../schemas/api/messages.ts';
 import { describeMessages } from '../../queries/messages/message-views.ts';
-import { checkMessageContent, normalizeTimes } from './message-permissions.ts';
+import { checkMessageContent, normalizeTimes } from './message-content.ts';
 import { messageRowOf, runMessageCommand } from './message-stream.ts';
 
 // POST /api/messages {message}: a new message of the caller, a draft unless `sent` is true. Its id

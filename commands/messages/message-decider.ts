@@ -1,4 +1,4 @@
-import { accessDenied, invalidRequest, notFound } from '../../infra/errors.ts';
+import { accessDenied, invalidRequest, notFound, validationError } from '../../infra/errors.ts';
 import type { Decider } from '../../infra/event-store/decider.ts';
 import type { MessageChange, NewMessage } from '../../schemas/api/messages.ts';
 import type { EventOf } from '../../schemas/events/index.ts';
@@ -134,6 +134,10 @@ function decide(command: MessageCommand, state: MessageState): MessageEvent[] {
       const recipientsChanged = !sameIds(recipients, state.recipients) || !sameIds(recipientGroups, state.recipientGroups);
       const editing = Object.keys(changed).length > 0 || recipientsChanged;
       if (editing && wasSent && change.sent !== false) requireOwned(state, userId, true);
+      // The request alone may be in order and still end before the stored start (or the reverse).
+      const time = change.time !== undefined ? change.time : state.fields!.time;
+      const expireTime = change.expireTime !== undefined ? change.expireTime : state.fields!.expireTime;
+      if (time && expireTime && new Date(time) >= new Date(expireTime)) throw validationError([{ path: 'body.expireTime', message: 'Active until must be after active from' }]);
       if (Object.keys(changed).length > 0) events.push({ type: 'MessageUpdated', data: { messageId, userId, at, ...changed } });
       if (recipientsChanged) events.push({ type: 'RecipientsSet', data: { messageId, userId, recipients: [...recipients], recipientGroups: [...recipientGroups], at } });
       if (!wasSent && change.sent === true) events.push({ type: 'MessageSent', data: { messageId, userId, at } });

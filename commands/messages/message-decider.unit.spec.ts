@@ -65,6 +65,12 @@ describe('message decider', () => {
         { type: 'MessageUpdated', data: { messageId, userId: owner, at, title: 'Later' } },
       ]));
 
+  it('refuses an active-until before the stored active-from', () =>
+    spec
+      .given([drafted, { type: 'MessageUpdated', data: { messageId, userId: owner, at, time: '2026-12-01T00:00:00.000Z' } }])
+      .when(change({ expireTime: '2026-11-30T00:00:00.000Z' }))
+      .thenThrows('ValidationError'));
+
   it("refuses another user's change", () => spec.given([drafted]).when(change({ title: 'Mine' }, other)).thenThrows('AccessDenied'));
   it('answers NotFound for a message that does not exist', () => spec.given([]).when(change({ title: 'x' })).thenThrows('NotFound'));
 

@@ -3,7 +3,7 @@ import { requireUser } from '../../infra/http/auth.ts';
 import type { App } from '../../infra/http/zod.ts';
 import { MessageItem, MessageItemChange, MessageItemParams } from '../../schemas/api/messages.ts';
 import { describeItems, messageIdOfItem } from '../../queries/messages/message-views.ts';
-import { checkItemContent } from './message-item-content.ts';
+import { checkItemContent } from './message-content.ts';
 import { itemRowOf, runMessageCommand } from './message-stream.ts';
 
 // PUT /api/message-items/{id} {item or part of it}: the owner changes an item of a draft. Which

@@ -2,7 +2,7 @@ import { requireUser } from '../../infra/http/auth.ts';
 import type { App } from '../../infra/http/zod.ts';
 import { Message, MessageChange, MessageParams } from '../../schemas/api/messages.ts';
 import { describeMessages } from '../../queries/messages/message-views.ts';
-import { checkMessageContent, normalizeTimes } from './message-permissions.ts';
+import { checkMessageContent, normalizeTimes } from './message-content.ts';
 import { messageRowOf, runMessageCommand } from './message-stream.ts';
 
 // PUT /api/messages/{id} {message or part of it}: the owner edits a draft, sends it (sent true)

@@ -6,7 +6,7 @@ import { AdminUsage, UsageSessions, UsageTotals } from '../../schemas/api/usage-
 import { UsageSessionTable, VideoViews } from '../../schemas/api/usage-details.ts';
 import { CurrentUser } from '../../schemas/api/user.ts';
 import { launchBrowser, type Browser } from '../support/browser.ts';
-import { chartsSettled, getJson, logIn, shot, startServer, stopServer, type Server } from '../support/product-server.ts';
+import { chartsSettled, getJson, logIn, postJson, shot, startServer, stopServer, type Server } from '../support/product-server.ts';
 
 // The usage reports as the demo administrator meets them: the real server over the demo's
 // generated 90 days of usage, Debian's Chromium, month navigation and targets, every accordion
@@ -24,17 +24,6 @@ async function pieSlices(page: Page, testId: string): Promise<Array<{ name: stri
     const [h, m, sec] = (duration ?? '').split(':').map(Number);
     return { name: name!, seconds: h! * 3600 + m! * 60 + sec! };
   });
-}
-
-/** A POST with the page's session cookie, as the browser itself sends it. */
-async function postJson(page: Page, path: string, body: unknown): Promise<{ status: number; body: unknown }> {
-  return page.evaluate(
-    async ([url, json]) => {
-      const response = await fetch(url, { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: json });
-      return { status: response.status, body: await response.json() };
-    },
-    [path, JSON.stringify(body)] as const,
-  );
 }
 
 /** The report endpoints, as opposed to the shell's pings, session checks and play logs. */
@@ -378,6 +367,9 @@ describe('usage reports in the browser', () => {
     await section.getByTestId('report-message').first().waitFor({ timeout: 60_000 });
     expect(await section.getByTestId('report-message').count()).toBeGreaterThan(0);
     expect((await section.getByTestId('report-message-title').first().textContent())?.trim()).not.toBe('');
+    // The sections above reload for the new month too: shoot once none is loading and their charts are drawn.
+    await expect.poll(() => page.getByTestId('section-loading').count(), { timeout: 60_000 }).toBe(0);
+    await chartsSettled(page);
     await section.scrollIntoViewIfNeeded();
     await shot(page, 'reports-02-messages-current-month', section);
   });

@@ -94,5 +94,16 @@ export async function getJson(page: Page, path: string): Promise<{ status: numbe
   }, path);
 }
 
+/** A POST with the page's session cookie, as the browser itself sends it. */
+export async function postJson(page: Page, path: string, body: unknown): Promise<{ status: number; body: unknown }> {
+  return page.evaluate(
+    async ([url, json]) => {
+      const response = await fetch(url, { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: json });
+      return { status: response.status, body: await response.json() };
+    },
+    [path, JSON.stringify(body)] as const,
+  );
+}
+
 /** ECharts animates its charts in for about a second: a screenshot taken at once shows them half drawn. */
 export const chartsSettled = (page: Page) => page.waitForTimeout(1500);

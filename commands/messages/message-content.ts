@@ -1,10 +1,11 @@
 import { accessDenied, validationError } from '../../infra/errors.ts';
 import type { Queryable } from '../../infra/sql/sql.ts';
 import { loadUser } from '../../infra/users/user-repository.ts';
-import type { MessageChange } from '../../schemas/api/messages.ts';
+import type { MessageChange, MessageItemChange } from '../../schemas/api/messages.ts';
 
-// What a message may say before it is decided (spec 2 section 5): recommendations and
-// usage-report messages need their config flags, and every recipient must exist.
+// What a message and its items may say, checked before they are decided (spec 2 section 5):
+// recommendations and usage-report messages need their config flags, and every recipient, audio
+// file and recipe named must exist.
 
 export async function checkMessageContent(sql: Queryable, userId: number, message: MessageChange): Promise<void> {
   const user = await loadUser(sql, userId);
@@ -26,4 +27,16 @@ async function requireKnown(sql: Queryable, table: 'users' | 'user_groups', path
 export function normalizeTimes<T extends { time?: string | null; expireTime?: string | null }>(message: T): T {
   const iso = (value: string | null | undefined) => (value == null ? value : new Date(value).toISOString());
   return { ...message, time: iso(message.time), expireTime: iso(message.expireTime) };
+}
+
+/** An item's audio file and recipe must exist: a click on it would otherwise lead nowhere. */
+export async function checkItemContent(sql: Queryable, item: MessageItemChange): Promise<void> {
+  const issues = [];
+  if (item.audioFileId != null && (await sql.query('SELECT 1 FROM audio_files WHERE id = $1', [item.audioFileId])).length === 0) {
+    issues.push({ path: 'body.audioFileId', message: 'Unknown audio file' });
+  }
+  if (item.recipeId != null && (await sql.query('SELECT 1 FROM recipes WHERE id = $1', [item.recipeId])).length === 0) {
+    issues.push({ path: 'body.recipeId', message: 'Unknown recipe' });
+  }
+  if (issues.length > 0) throw validationError(issues);
 }
