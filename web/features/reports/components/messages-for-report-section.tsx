@@ -1,16 +1,9 @@
 import DOMPurify from 'dompurify';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import {
-  MessageItemList,
-  MessageList,
-  type GetMessageItemsQuery,
-  type GetMessagesRequest,
-  type Message,
-  type MessageItem,
-} from '../../../../schemas/api/messages.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { Message, MessageItem } from '../../../../schemas/api/messages.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { getMessageItems } from '../api/get-message-items.ts';
+import { getMessages } from '../api/get-messages.ts';
 import { useLoad } from '../use-load.ts';
 import { itemsByMessage, itemTypeKeys, messagePeriod, messageTime, webLink } from './messages-for-report.ts';
 import { SectionState } from './section-state.tsx';
@@ -33,20 +26,9 @@ interface ReportMessages {
 
 /** The sent usage-report messages of the report's user in the period, with their items. */
 async function getReportMessages(userId: number, firstDay: string, lastDay: string, timeZone: string, signal: AbortSignal): Promise<ReportMessages> {
-  const query = { usageReport: true, sent: true, userId, ...messagePeriod(firstDay, lastDay, timeZone), limit: messageLimit };
-  const messages = await apiRequest('/api/get-messages', {
-    method: 'POST',
-    body: { query } satisfies z.input<typeof GetMessagesRequest>,
-    schema: MessageList,
-    signal,
-  });
+  const messages = await getMessages({ usageReport: true, sent: true, userId, ...messagePeriod(firstDay, lastDay, timeZone), limit: messageLimit }, signal);
   if (messages.length === 0) return { messages, items: new Map() };
-  const items = await apiRequest('/api/get-message-items', {
-    method: 'POST',
-    body: { messageIdList: messages.map((m) => m.id), userId } satisfies z.input<typeof GetMessageItemsQuery>,
-    schema: MessageItemList,
-    signal,
-  });
+  const items = await getMessageItems({ messageIdList: messages.map((m) => m.id), userId }, signal);
   // The API answers newest first, and items by message and order.
   return { messages, items: itemsByMessage(items) };
 }
