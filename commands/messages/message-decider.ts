@@ -101,11 +101,13 @@ function evolve(state: MessageState, event: MessageEvent): MessageState {
 const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((id, i) => id === b[i]);
 const idsOf = (list: readonly { id: number }[]) => [...new Set(list.map((r) => r.id))].sort((x, y) => x - y);
 
+const sentIsNotEdited = () => invalidRequest('A sent message is not edited: restore it as a draft first');
+
 /** The owner's message; `draft` also requires it unsent (content is edited only in a draft). */
 function requireOwned(state: MessageState, userId: number, draft: boolean): void {
   if (!state.exists) throw notFound();
   if (state.ownerId !== userId) throw accessDenied();
-  if (draft && state.sent) throw invalidRequest('A sent message is not edited: restore it as a draft first');
+  if (draft && state.sent) throw sentIsNotEdited();
 }
 
 function decide(command: MessageCommand, state: MessageState): MessageEvent[] {
@@ -133,7 +135,7 @@ function decide(command: MessageCommand, state: MessageState): MessageEvent[] {
       const recipientGroups = change.recipientGroups ? idsOf(change.recipientGroups) : state.recipientGroups;
       const recipientsChanged = !sameIds(recipients, state.recipients) || !sameIds(recipientGroups, state.recipientGroups);
       const editing = Object.keys(changed).length > 0 || recipientsChanged;
-      if (editing && wasSent && change.sent !== false) requireOwned(state, userId, true);
+      if (editing && wasSent && change.sent !== false) throw sentIsNotEdited();
       // The request alone may be in order and still end before the stored start (or the reverse).
       const time = change.time !== undefined ? change.time : state.fields!.time;
       const expireTime = change.expireTime !== undefined ? change.expireTime : state.fields!.expireTime;

@@ -1,4 +1,4 @@
-import { handleCommand } from '../../infra/event-store/decider.ts';
+import { handleCommandToState } from '../../infra/event-store/decider.ts';
 import { eventId } from '../../infra/event-store/event-ids.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
 import type { Queryable } from '../../infra/sql/sql.ts';
@@ -22,11 +22,9 @@ export interface MessageDeps {
 /** Decides and appends; the answer waits until the read model holds the new events. */
 export async function runMessageCommand(deps: MessageDeps, command: MessageCommand): Promise<{ events: MessageEvent[]; state: MessageState }> {
   const stream = streams.message(command.messageId);
-  const events = await handleCommand(deps.store, stream, messageDecider, command, (_event, index, version) => eventId('message', stream, version, index));
-  if (events.length > 0 && deps.projections) await waitUntilProjected(deps, messagesProjector, stream);
-  const history = await deps.store.readStream(stream);
-  const state = history.reduce((s, e) => messageDecider.evolve(s, e as MessageEvent), messageDecider.initialState());
-  return { events, state };
+  const result = await handleCommandToState(deps.store, stream, messageDecider, command, (_event, index, version) => eventId('message', stream, version, index));
+  if (result.events.length > 0 && deps.projections) await waitUntilProjected(deps, messagesProjector, stream);
+  return result;
 }
 
 /** The read model's row of a message, from its stream state. */

@@ -19,15 +19,27 @@ export async function handleCommand<Command, Event extends SointuEvent, State>(
   /** `version`: the stream version the state was read at (-1 for a new stream), so a fact repeated later gets a new id. */
   eventId: (event: Event, index: number, version: number) => string,
 ): Promise<Event[]> {
+  return (await handleCommandToState(store, stream, decider, command, eventId)).events;
+}
+
+/** handleCommand, also answering the stream's state after the new events, without reading it again. */
+export async function handleCommandToState<Command, Event extends SointuEvent, State>(
+  store: EventStore,
+  stream: string,
+  decider: Decider<Command, Event, State>,
+  command: Command,
+  eventId: (event: Event, index: number, version: number) => string,
+): Promise<{ events: Event[]; state: State }> {
   const history = await store.readStream(stream);
-  const state = history.reduce((s, e) => decider.evolve(s, e as unknown as Event), decider.initialState());
-  const events = decider.decide(command, state);
-  if (events.length === 0) return events;
+  const before = history.reduce((s, e) => decider.evolve(s, e as unknown as Event), decider.initialState());
+  const events = decider.decide(command, before);
+  const state = events.reduce(decider.evolve, before);
+  if (events.length === 0) return { events, state };
   const expected = history.length === 0 ? 'no_stream' : history[history.length - 1]!.streamVersion;
   const toAppend = events.map((e, i): NewEvent => {
     const event: SointuEvent = e;
     return { ...event, id: eventId(e, i, expected === 'no_stream' ? -1 : expected) };
   });
   await store.append(stream, toAppend, expected);
-  return events;
+  return { events, state };
 }
