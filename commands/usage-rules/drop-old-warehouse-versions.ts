@@ -1,4 +1,4 @@
-import { requireAdministrator } from '../../infra/http/auth.ts';
+import { requireOperator } from '../../infra/http/auth.ts';
 import type { App } from '../../infra/http/zod.ts';
 import { rebuildsOf } from '../../projections/warehouse/rebuild.ts';
 import { DropOldVersionsResponse } from '../../schemas/api/rebuild.ts';
@@ -8,7 +8,7 @@ import { DropOldVersionsResponse } from '../../schemas/api/rebuild.ts';
 
 export function dropOldWarehouseVersionsRoute(app: App): void {
   app.post('/api/admin/rebuilds/drop-old', { schema: { response: { 200: DropOldVersionsResponse } } }, async (request) => {
-    const { userId } = await requireAdministrator(request);
+    const { userId } = await requireOperator(request);
     const droppedVersions = await rebuildsOf(app.deps).dropOldVersions();
     request.log.info({ userId, droppedVersions }, 'old usage warehouse versions dropped');
     return { droppedVersions };

@@ -1,5 +1,5 @@
 import type { EventStore } from '../../infra/event-store/event-store.ts';
-import { requireAdministrator } from '../../infra/http/auth.ts';
+import { requireOperator } from '../../infra/http/auth.ts';
 import type { App } from '../../infra/http/zod.ts';
 import { rebuildsOf, type Rebuilds } from '../../projections/warehouse/rebuild.ts';
 import { UsageRulesResponse } from '../../schemas/api/rebuild.ts';
@@ -22,7 +22,7 @@ export async function readUsageRules(store: EventStore, rebuilds: Rebuilds): Pro
 
 export function getUsageRulesRoute(app: App): void {
   app.get('/api/admin/usage-rules', { schema: { response: { 200: UsageRulesResponse } } }, async (request) => {
-    await requireAdministrator(request);
+    await requireOperator(request);
     return readUsageRules(app.deps.store, rebuildsOf(app.deps));
   });
 }

@@ -1,4 +1,4 @@
-import { requireAdministrator } from '../../infra/http/auth.ts';
+import { requireOperator } from '../../infra/http/auth.ts';
 import type { App } from '../../infra/http/zod.ts';
 import { rebuildsOf } from '../../projections/warehouse/rebuild.ts';
 import { StartRebuildRequest, UsageRulesResponse } from '../../schemas/api/rebuild.ts';
@@ -9,7 +9,7 @@ import { readUsageRules } from './get-usage-rules.ts';
 
 export function putUsageRulesRoute(app: App): void {
   app.put('/api/admin/usage-rules', { schema: { body: StartRebuildRequest, response: { 200: UsageRulesResponse } } }, async (request) => {
-    const { userId } = await requireAdministrator(request);
+    const { userId } = await requireOperator(request);
     const rebuilds = rebuildsOf(app.deps);
     await rebuilds.startRebuild({ rules: request.body.rules, from: request.body.from, actor: { userId }, at: app.deps.now() });
     return readUsageRules(app.deps.store, rebuilds);

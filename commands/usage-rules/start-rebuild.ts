@@ -1,4 +1,4 @@
-import { requireAdministrator } from '../../infra/http/auth.ts';
+import { requireOperator } from '../../infra/http/auth.ts';
 import type { App } from '../../infra/http/zod.ts';
 import { rebuildsOf } from '../../projections/warehouse/rebuild.ts';
 import { RebuildProgress, StartRebuildRequest } from '../../schemas/api/rebuild.ts';
@@ -8,7 +8,7 @@ import { RebuildProgress, StartRebuildRequest } from '../../schemas/api/rebuild.
 
 export function startRebuildRoute(app: App): void {
   app.post('/api/admin/rebuilds', { schema: { body: StartRebuildRequest, response: { 200: RebuildProgress } } }, async (request) => {
-    const { userId } = await requireAdministrator(request);
+    const { userId } = await requireOperator(request);
     const progress = await rebuildsOf(app.deps).startRebuild({ rules: request.body.rules, from: request.body.from, actor: { userId }, at: app.deps.now() });
     request.log.info({ userId, version: progress.version }, 'warehouse rebuild started');
     return progress;

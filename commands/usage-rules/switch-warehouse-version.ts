@@ -1,4 +1,4 @@
-import { requireAdministrator } from '../../infra/http/auth.ts';
+import { requireOperator } from '../../infra/http/auth.ts';
 import type { App } from '../../infra/http/zod.ts';
 import { comparisonPeriod, rebuildOverview } from '../../queries/admin/get-rebuild-status.ts';
 import { rebuildsOf } from '../../projections/warehouse/rebuild.ts';
@@ -9,7 +9,7 @@ import { RebuildOverview } from '../../schemas/api/rebuild.ts';
 
 export function switchWarehouseVersionRoute(app: App): void {
   app.post('/api/admin/rebuilds/switch', { schema: { response: { 200: RebuildOverview } } }, async (request) => {
-    const { userId } = await requireAdministrator(request);
+    const { userId } = await requireOperator(request);
     const rebuilds = rebuildsOf(app.deps);
     const version = await rebuilds.switchVersion();
     request.log.info({ userId, version }, 'usage warehouse switched');

@@ -76,12 +76,23 @@ export async function requireAdminOf(request: FastifyRequest, userId: number): P
 }
 
 /**
- * The caller administers other users (adminOfUsers not empty). Operator screens (projection status,
- * rebuilds, warehouse SQL) are for them: they are the ones who read and answer for the reports.
+ * The caller administers other users (adminOfUsers not empty): their reports, accounts and messages,
+ * nothing else (DOMAIN.md section 4).
  */
 export async function requireAdministrator(request: FastifyRequest): Promise<Session> {
   const session = requireUser(request);
   const rows = await request.server.deps.sql.query('SELECT 1 FROM user_admins WHERE admin_user_id = $1 LIMIT 1', [session.userId]);
+  if (rows.length === 0) throw accessDenied();
+  return session;
+}
+
+/**
+ * The caller is a service operator (users.operator): the whole warehouse's SQL, usage rules,
+ * rebuilds and projection repair. Read on every request, so taking the role away takes effect at once.
+ */
+export async function requireOperator(request: FastifyRequest): Promise<Session> {
+  const session = requireUser(request);
+  const rows = await request.server.deps.sql.query('SELECT 1 FROM users WHERE id = $1 AND operator AND active', [session.userId]);
   if (rows.length === 0) throw accessDenied();
   return session;
 }

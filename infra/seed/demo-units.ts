@@ -183,6 +183,28 @@ export const demoPublicUser = {
   config: { showOnlyPublicReport: true, showPublicReport: true, showPublicReportSessionCount: true, showPublicReportSessionTime: true } satisfies StoredConfig,
 };
 
-/** The four logins of the README, all with `demoPassword`; the other units share it too. */
-export const demoLogins = ['caregiver', 'admin', 'relative', 'public'] as const;
-export const allDemoUserNames = [...demoUnits.map((unit) => unit.name), demoAdmin.name, demoRelative.name, demoPublicUser.name];
+/**
+ * Service staff (DOMAIN.md section 4): warehouse SQL, usage rules and rebuilds for every unit. No
+ * unit's pages: the operator lands on the rebuild screen.
+ */
+export const demoOperator = {
+  name: 'operator',
+  organization: 'Sointu service',
+  firstName: 'Olli',
+  lastName: 'Operaattori',
+  email: 'operator@sointu.example',
+  config: {
+    search: false,
+    favorites: false,
+    recipes: false,
+    musicChannels: false,
+    settings: false,
+    todaysMessages: false,
+    messages: false,
+    games: false,
+  } satisfies StoredConfig,
+};
+
+/** The five logins of the README, all with `demoPassword`; the other units share it too. */
+export const demoLogins = ['caregiver', 'admin', 'relative', 'public', 'operator'] as const;
+export const allDemoUserNames = [...demoUnits.map((unit) => unit.name), demoAdmin.name, demoRelative.name, demoPublicUser.name, demoOperator.name];

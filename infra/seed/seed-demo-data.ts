@@ -2,7 +2,7 @@ import { hashPassword } from '../auth/password.ts';
 import type { Queryable, Sql } from '../sql/sql.ts';
 import { writeDemoAudio } from './demo-audio-files.ts';
 import { audioObjectKey, coverObjectKey, demoAlbums, demoArtists, demoAudioFiles, demoCategories, demoRecipes, demoVideos, videoCategory } from './demo-library.ts';
-import { allDemoUserNames, demoAdmin, demoPassword, demoPublicReportToken, demoPublicUser, demoRelative, demoUnits, demoUserGroups, differingFromDefaults } from './demo-units.ts';
+import { allDemoUserNames, demoAdmin, demoOperator, demoPassword, demoPublicReportToken, demoPublicUser, demoRelative, demoUnits, demoUserGroups, differingFromDefaults } from './demo-units.ts';
 import { insertAudited } from './insert-audited.ts';
 import { seedDemoFavorites } from './demo-favorites.ts';
 import { seedDemoMessages } from './demo-messages.ts';
@@ -140,9 +140,14 @@ async function insertDemoData(tx: Queryable, passwordHash: string, objectSizes: 
       language: 'fin', config: differingFromDefaults(demoPublicUser.config), public_report_user_id: idOf(userIds, demoPublicUser.reportOf),
     },
   ], 'id, name');
+  // A key missing from a row would insert NULL, not the column's default: the operator has a statement of its own.
+  const operators = await insertAudited<IdRow>(tx, 'users', { ...userColumns, operator: 'boolean' }, [{
+    name: demoOperator.name, password_hash: passwordHash, organization: demoOperator.organization, first_name: demoOperator.firstName,
+    last_name: demoOperator.lastName, email: demoOperator.email, language: 'fin', config: differingFromDefaults(demoOperator.config), operator: true,
+  }], 'id, name');
 
   const library = await insertLibrary(tx, objectSizes);
-  return { users: userIds.size + laterUsers.length, residents: residents.length, activities: activities.length, ...library };
+  return { users: userIds.size + laterUsers.length + operators.length, residents: residents.length, activities: activities.length, ...library };
 }
 
 async function insertLibrary(tx: Queryable, objectSizes: Map<string, number>): Promise<Partial<SeedSummary>> {

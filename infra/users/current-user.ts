@@ -30,5 +30,6 @@ export function toCurrentUser(user: UserRecord, session: Session): CurrentUser {
     timeZone: user.config.timeZone,
     // A token session always reads a unit's report: the token's own user when it names no other.
     publicReportUserId: user.publicReportUserId ?? (session.publicReport ? user.id : null),
+    operator: user.operator,
   };
 }

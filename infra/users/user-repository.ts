@@ -28,6 +28,7 @@ export interface UserRecord {
   forceReload: boolean;
   uiState: unknown;
   active: boolean;
+  operator: boolean;
 }
 
 interface UserRow {
@@ -53,6 +54,7 @@ interface UserRow {
   force_reload: boolean;
   ui_state: unknown;
   active: boolean;
+  operator: boolean;
 }
 
 /** How a user is named to others: the client name, else first and last name, else the login name. */
@@ -62,7 +64,7 @@ export const userDisplayNameSql = `COALESCE(NULLIF(client_name, ''), NULLIF(trim
 const userColumns = `id, name, organization, client_name, first_name, last_name, email, language, config, ui_params,
   resident_id, active_user_tag_group_id, contract_start_date::text AS contract_start_date,
   contract_end_date::text AS contract_end_date, info_file_id, footer_file_id, inserted_by_user_id,
-  last_session_token, public_report_user_id, force_reload, ui_state, active`;
+  last_session_token, public_report_user_id, force_reload, ui_state, active, operator`;
 
 export async function loadUser(sql: Queryable, userId: number): Promise<UserRecord | null> {
   const [row] = await sql.query<UserRow>(`SELECT ${userColumns} FROM users WHERE id = $1`, [userId]);
@@ -109,6 +111,7 @@ function toRecord(row: UserRow, adminOfUsers: { id: number; name: string }[]): U
     forceReload: row.force_reload,
     uiState: row.ui_state ?? null,
     active: row.active,
+    operator: row.operator,
   };
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ProjectionRunner, ProjectionStatus } from '../../projections/engine/runner.ts';
-import { requireAdministrator } from '../../infra/http/auth.ts';
+import { requireOperator } from '../../infra/http/auth.ts';
 import type { App } from '../../infra/http/zod.ts';
 import { rebuildsOf, type Rebuilds } from '../../projections/warehouse/rebuild.ts';
 
@@ -39,7 +39,7 @@ export async function getProjectionStatus(runner: ProjectionRunner | undefined, 
 
 export function getProjectionStatusRoute(app: App): void {
   app.get('/api/admin/projections', { schema: { querystring: z.strictObject({}), response: { 200: ProjectionStatusList } } }, async (request) => {
-    await requireAdministrator(request);
+    await requireOperator(request);
     return getProjectionStatus(app.deps.projections, app.deps.warehouse ? rebuildsOf(app.deps) : undefined);
   });
 }

@@ -1,6 +1,6 @@
 import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
 import { validationError } from '../../infra/errors.ts';
-import { requireAdministrator } from '../../infra/http/auth.ts';
+import { requireOperator } from '../../infra/http/auth.ts';
 import type { App } from '../../infra/http/zod.ts';
 import { compareHeadlines } from '../../projections/warehouse/rebuild-comparison.ts';
 import { rebuildsOf, type Rebuilds } from '../../projections/warehouse/rebuild.ts';
@@ -32,7 +32,7 @@ export async function rebuildOverview(rebuilds: Rebuilds, warehouse: Warehouse, 
 
 export function getRebuildStatusRoute(app: App): void {
   app.get('/api/admin/rebuilds/current', { schema: { querystring: RebuildComparisonQuery, response: { 200: RebuildOverview } } }, async (request) => {
-    await requireAdministrator(request);
+    await requireOperator(request);
     const period = comparisonPeriod(request.query, app.deps.now());
     return rebuildOverview(rebuildsOf(app.deps), app.deps.warehouse!, period);
   });

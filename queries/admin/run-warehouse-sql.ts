@@ -1,6 +1,6 @@
 import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
 import { AppError, invalidRequest, validationError } from '../../infra/errors.ts';
-import { requireAdministrator } from '../../infra/http/auth.ts';
+import { requireOperator } from '../../infra/http/auth.ts';
 import type { App } from '../../infra/http/zod.ts';
 import { WarehouseSqlRequest, WarehouseSqlResult } from '../../schemas/api/warehouse-sql.ts';
 
@@ -110,7 +110,7 @@ function warehouseRefusal(error: unknown): AppError {
 
 export function runWarehouseSqlRoute(app: App): void {
   app.post('/api/admin/warehouse-sql', { schema: { body: WarehouseSqlRequest, response: { 200: WarehouseSqlResult } } }, async (request) => {
-    await requireAdministrator(request);
+    await requireOperator(request);
     if (!app.deps.warehouse) throw invalidRequest('This server runs without a usage warehouse');
     return runWarehouseSql(app.deps.warehouse, request.body.sql);
   });

@@ -112,6 +112,8 @@ export const CurrentUser = z.object({
    * clients and fixtures stay valid.
    */
   publicReportUserId: z.number().int().nullable().optional(),
+  /** A service operator (DOMAIN.md section 4): warehouse SQL, usage rules, rebuilds. Optional for older clients. */
+  operator: z.boolean().optional(),
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 

@@ -374,9 +374,17 @@ describe('usage reports in the browser', () => {
     await shot(page, 'reports-02-messages-current-month', section);
   });
 
-  it('should show the rebuild screen with the serving version and its headline figures', async () => {
-    await page.getByTestId('rebuild-link').click();
-    await page.waitForURL((url) => url.pathname === '/admin/rebuild');
+  it('should show the rebuild screen to the operator, not to the unit administrator', async () => {
+    // Administering units never implies operator power (DOMAIN.md section 4): no link, and the path leads home.
+    expect(await page.getByTestId('rebuild-link').count()).toBe(0);
+    await page.goto(`${server.url}/admin/rebuild`);
+    await page.waitForURL((url) => url.pathname !== '/admin/rebuild');
+    // The operator lands on the rebuild screen.
+    await page.context().clearCookies();
+    await page.goto(server.url);
+    await page.locator('input[name=username]').waitFor({ timeout: 60_000 });
+    await logIn(page, 'operator', 'sointu-demo');
+    await page.waitForURL((url) => url.pathname === '/admin/rebuild', { timeout: 60_000 });
     await page.getByTestId('rebuild-page').waitFor();
     await page.getByTestId('headline-comparison').waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('current-version').textContent()).toMatch(/Käytössä versio \d+/);

@@ -18,6 +18,8 @@ const chdbDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sointu-usage-rules-'));
 let warehouse: Warehouse;
 let t: TestApp;
 let admin: TestUser;
+/** Administers the unit but is no operator: usage rules are not theirs to change (DOMAIN.md section 4). */
+let unitAdmin: TestUser;
 let unit: TestUser;
 const headers = new Map<TestUser, Record<string, string>>();
 
@@ -27,10 +29,11 @@ const recorded = () => t.store.readStream(streams.usageRules());
 beforeAll(async () => {
   warehouse = await connectWarehouse({ dataDir: chdbDir });
   t = await buildTestApp({ now: () => new Date(now), warehouse });
-  admin = await t.createUser();
+  admin = await t.createUser({ operator: true });
   unit = await t.createUser();
-  for (const u of [admin, unit]) headers.set(u, { cookie: (await t.login(u)).cookie });
-  await t.sql.query('INSERT INTO user_admins (admin_user_id, user_id) VALUES ($1, $2)', [admin.id, unit.id]);
+  unitAdmin = await t.createUser();
+  for (const u of [admin, unit, unitAdmin]) headers.set(u, { cookie: (await t.login(u)).cookie });
+  await t.sql.query('INSERT INTO user_admins (admin_user_id, user_id) VALUES ($1, $2), ($3, $2)', [admin.id, unit.id, unitAdmin.id]);
 }, 60_000);
 
 afterAll(async () => {
@@ -46,11 +49,12 @@ afterAll(async () => {
 });
 
 describe('PUT /api/admin/usage-rules', () => {
-  it('should append nothing for rules in force, invalid rules or a caller who administers nobody', async () => {
+  it('should append nothing for rules in force, invalid rules, a unit administrator or a caller who administers nobody', async () => {
     const before = (await recorded()).length;
     expect((await put(admin, defaultUsageRules)).json()).toMatchObject({ error: { kind: 'InvalidRequest' } });
     expect((await put(admin, { ...defaultUsageRules, guidedSources: ['Radio'] })).json()).toMatchObject({ error: { kind: 'ValidationError' } });
     expect((await put(unit, { ...defaultUsageRules, shortSessionSeconds: 60 })).statusCode).toBe(403);
+    expect((await put(unitAdmin, { ...defaultUsageRules, shortSessionSeconds: 60 })).statusCode).toBe(403);
     expect(await recorded()).toHaveLength(before);
   });
 

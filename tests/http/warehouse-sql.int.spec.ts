@@ -22,7 +22,7 @@ beforeAll(async () => {
   t = await buildTestApp({ warehouse });
   await warehouse.exec('CREATE TABLE IF NOT EXISTS analyst_probe (n UInt64, label String) ENGINE = MergeTree ORDER BY n');
   await warehouse.insert('analyst_probe', Array.from({ length: 20 }, (_, n) => ({ n, label: n % 2 === 0 ? 'even' : 'odd' })));
-  admin = await t.createUser();
+  admin = await t.createUser({ operator: true });
   plain = await t.createUser();
   await t.sql.query('INSERT INTO user_admins (admin_user_id, user_id) VALUES ($1, $2)', [admin.id, plain.id]);
   for (const u of [admin, plain]) headers[u.name] = { cookie: (await t.login(u)).cookie };

@@ -16,7 +16,7 @@ beforeAll(async () => {
   if (!testApp.app.hasRoute({ method: 'GET', url: '/api/admin/projections' })) getProjectionStatusRoute(testApp.app);
   runner = createProjectionRunner({ log: testApp.store, sql: testApp.sql, projectors: [lastActivityProjector], pollIntervalMs: 50 });
   testApp.app.deps.projections = runner;
-  admin = await testApp.createUser();
+  admin = await testApp.createUser({ operator: true });
   caregiver = await testApp.createUser();
   await testApp.sql.query('INSERT INTO user_admins (admin_user_id, user_id) VALUES ($1, $2)', [admin.id, caregiver.id]);
 });

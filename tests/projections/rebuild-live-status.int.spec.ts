@@ -40,7 +40,7 @@ beforeAll(async () => {
   warehouse = await connectTestWarehouse(chdbDir);
   t = await buildTestApp({ now: () => new Date(now), warehouse, logger: { level: 'error' } });
   await t.sql.query(`INSERT INTO audio_files (id, type, name, length) VALUES (1, 'MusicPiece', 'Song', 180)`);
-  admin = await t.createUser();
+  admin = await t.createUser({ operator: true });
   unit = await t.createUser();
   await t.sql.query('INSERT INTO user_admins (admin_user_id, user_id) VALUES ($1, $2)', [admin.id, unit.id]);
   headers = { cookie: (await t.login(admin)).cookie };

@@ -84,7 +84,7 @@ beforeAll(async () => {
   a = await t.createUser();
   b = await t.createUser();
   const c = await t.createUser();
-  admin = await t.createUser();
+  admin = await t.createUser({ operator: true });
   for (const u of [a, b, c, admin]) headers[u.name] = { cookie: (await t.login(u)).cookie };
   // Operators administer users; only they may rebuild.
   await t.sql.query('INSERT INTO user_admins (admin_user_id, user_id) VALUES ($1, $2), ($1, $3)', [admin.id, a.id, b.id]);

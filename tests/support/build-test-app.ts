@@ -24,6 +24,8 @@ export interface TestUserOptions {
   contractStartDate?: string;
   contractEndDate?: string;
   active?: boolean;
+  /** A service operator (warehouse SQL, usage rules, rebuilds). */
+  operator?: boolean;
 }
 
 export interface TestUser {
@@ -69,9 +71,9 @@ export async function buildTestApp(
       const name = user.name ?? `user-${process.pid}-${++userCount}-${Math.floor(Math.random() * 1e6)}`;
       const password = user.password ?? `pw-${name}`;
       const [row] = await sql.query<{ id: number }>(
-        `INSERT INTO users (name, password_hash, email, config, contract_start_date, contract_end_date, active)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-        [name, await hashPassword(password), user.email ?? null, JSON.stringify(user.config ?? {}), user.contractStartDate ?? null, user.contractEndDate ?? null, user.active ?? true],
+        `INSERT INTO users (name, password_hash, email, config, contract_start_date, contract_end_date, active, operator)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+        [name, await hashPassword(password), user.email ?? null, JSON.stringify(user.config ?? {}), user.contractStartDate ?? null, user.contractEndDate ?? null, user.active ?? true, user.operator ?? false],
       );
       return { id: row!.id, name, password };
     },

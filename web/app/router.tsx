@@ -37,7 +37,8 @@ const notBuilt: RouteName[] = [
 export function AppRoutes({ user }: { user: CurrentUser }) {
   // A public-report token session may read nothing but the public report (spec 3 section 6).
   if (user.publicReport) return <PublicReportPage user={user} />;
-  const root = rootRedirect(user.config);
+  // An operator with no unit page of their own lands on the operators' screen.
+  const root = rootRedirect(user.config) ?? (user.operator ? paths.rebuild.path : null);
   return (
     <Switch>
       <Route path={paths.reports.path}>
@@ -46,9 +47,7 @@ export function AppRoutes({ user }: { user: CurrentUser }) {
         </Guarded>
       </Route>
       <Route path={paths.rebuild.path}>
-        <Guarded name="rebuild" user={user}>
-          {user.adminOfUsers.length > 0 ? <RebuildPage /> : <Redirect to={paths.root.path} replace />}
-        </Guarded>
+        {user.operator ? <RebuildPage /> : <Redirect to={paths.root.path} replace />}
       </Route>
       <Route path={paths.publicReport.path}>
         <Guarded name="publicReport" user={user}>

@@ -47,8 +47,8 @@ export const paths = {
   games: route('/games', null, 'Games'),
   msgs: route('/msgs', 'msgs', 'Msgs'),
   publicReport: route('/public-report', 'showPublicReport', 'Public report'),
-  // Operators' screen (DOMAIN.md section 5); the router also requires adminOfUsers.
-  rebuild: route('/admin/rebuild', 'usageReport', 'Report rebuild'),
+  // Operators' screen (DOMAIN.md sections 4 and 5): no flag, the router requires user.operator.
+  rebuild: route('/admin/rebuild', null, 'Report rebuild'),
 } as const;
 
 export type RouteName = keyof typeof paths;

@@ -68,7 +68,7 @@ export function ReportsPage({ user }: { user: CurrentUser }) {
       )}
       {!problem && !isAdmin && <OwnReportSections user={user} firstDay={snap.firstDay} lastDay={snap.lastDay} />}
       <p className="report-footer">{t('Detailed Usage Report Footer')}</p>
-      {isAdmin && (
+      {user.operator && (
         <p className="report-rebuild-link">
           <Link href={paths.rebuild.href()} data-testid="rebuild-link">
             {t('Report rebuild')}
