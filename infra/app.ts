@@ -7,6 +7,8 @@ import type { EventStore } from './event-store/event-store.ts';
 import type { FileStore } from './files/file-store.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { registerOriginCheck } from './http/origin-check.ts';
+import { registerPublicReportOnly } from './http/public-report-only.ts';
 import { registerRoutes } from './http/routes.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { useZod, type App } from './http/zod.ts';
@@ -55,7 +57,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.decorate('deps', deps);
   registerErrorHandling(app);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  registerOriginCheck(app, deps.config);
   await registerAuth(app, deps.config);
+  registerPublicReportOnly(app);
   await registerWebApp(app, deps.webDir);
   registerRoutes(app);
   return app;

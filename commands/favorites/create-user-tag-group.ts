@@ -1,15 +1,20 @@
 import { accessDenied } from '../../infra/errors.ts';
 import { requireUser } from '../../infra/http/auth.ts';
 import type { App } from '../../infra/http/zod.ts';
+import { effectiveConfig } from '../../infra/users/user-repository.ts';
 import { NewUserTagGroup, UserTagGroup } from '../../schemas/api/favorites.ts';
 import { actorOf, favoriteListStream, readFavoriteList, runFavoritesCommand, userTagGroupOf } from './favorite-list-stream.ts';
 
 // POST /api/user-tag-groups {name, description, userGroupId?}: a new list made by the caller,
-// optionally shared read-only with a user group the caller belongs to.
+// optionally shared read-only with a user group the caller belongs to. Only with the caller's
+// canCreateFavoriteLists flag (spec 1 section 3, default false): the browser hides the button, the
+// server refuses the call. Copying into a list needs no flag: it fills a list the caller already has.
 export function createUserTagGroupRoute(app: App): void {
   app.post('/api/user-tag-groups', { schema: { body: NewUserTagGroup, response: { 200: UserTagGroup } } }, async (request) => {
     const session = requireUser(request);
     const { sql, store, now } = app.deps;
+    const [caller] = await sql.query<{ config: unknown }>('SELECT config FROM users WHERE id = $1', [session.userId]);
+    if (!caller || !effectiveConfig(caller.config, false).canCreateFavoriteLists) throw accessDenied();
     const userGroupId = request.body.userGroupId ?? null;
     if (userGroupId !== null) {
       const member = await sql.query('SELECT 1 FROM users WHERE id = $1 AND user_group_id = $2', [session.userId, userGroupId]);

@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import ExcelJS from 'exceljs';
 import { DateTime } from 'luxon';
-import { notFound } from '../../infra/errors.ts';
+import { accessDenied, notFound } from '../../infra/errors.ts';
+import { requireUser } from '../../infra/http/auth.ts';
+import { effectiveConfig } from '../../infra/users/user-repository.ts';
 import type { UsageXlsxQuery } from '../../schemas/api/usage-xlsx.ts';
 import { xlsxContentType } from '../../schemas/api/usage-xlsx.ts';
 import { authorizeUserReport, currentUsageWarehouse, reportPeriod, type ReportPeriod, type ReportUser, type UsageWarehouse } from './report-scope.ts';
@@ -20,6 +22,7 @@ export interface XlsxScope {
 
 export async function xlsxScope(request: FastifyRequest, query: UsageXlsxQuery): Promise<XlsxScope> {
   const { deps } = request.server;
+  await requireExcelDownload(request);
   const user = await authorizeUserReport(request, query.userId);
   const period = reportPeriod(query.firstDay, query.lastDay, user.timeZone, deps.now(), { first: 'querystring.firstDay', last: 'querystring.lastDay' });
   let resident: XlsxScope['resident'] = null;
@@ -33,6 +36,17 @@ export async function xlsxScope(request: FastifyRequest, query: UsageXlsxQuery):
     resident = { id: Number(row.id), name: `${row.first_name} ${row.last_name}`.trim() };
   }
   return { user, period, source: await currentUsageWarehouse(deps), resident, ownData: request.auth?.userId === query.userId };
+}
+
+/**
+ * Spec 3 section 2: the 'Download Report' button shows only with showExcelDownloadButtonInReport.
+ * The flag belongs to the viewer (an administrator downloading a unit's report uses their own), and
+ * is checked before the report user, so a refused caller learns nothing about other user ids.
+ */
+async function requireExcelDownload(request: FastifyRequest): Promise<void> {
+  const session = requireUser(request);
+  const [row] = await request.server.deps.sql.query<{ config: unknown }>('SELECT config FROM users WHERE id = $1', [session.userId]);
+  if (!row || !effectiveConfig(row.config, false).showExcelDownloadButtonInReport) throw accessDenied();
 }
 
 /** Durations HH:mm:ss (spec 3 section 9); more than a day keeps counting hours. */

@@ -3,14 +3,26 @@ import { z } from 'zod';
 export const resultsCountOptions = ['5', '10', '20', '50', '100'] as const;
 export const settingDefaults: Record<string, string> = { resultsCount: '20' };
 
-export const SettingKey = z.string().min(1).max(100).regex(/^[A-Za-z][A-Za-z0-9_]*$/);
+/**
+ * The settings a user keeps (spec 1 section 3, spec 3 sections 2 and 3): nothing else is stored, so
+ * the settings table cannot become free storage, and every value is bounded. Targets follow spec 3
+ * section 5 (0 to 100); oneClickAutoPlay is a switch.
+ */
+const settingValues = {
+  resultsCount: z.enum(resultsCountOptions, { error: `resultsCount must be one of ${resultsCountOptions.join(', ')}` }),
+  sessionTargetCount: z.string().regex(/^(100|[1-9]?[0-9])$/, 'sessionTargetCount must be a whole number from 0 to 100'),
+  oneClickAutoPlay: z.enum(['true', 'false'], { error: 'oneClickAutoPlay must be true or false' }),
+} as const;
+export const settingKeys = Object.keys(settingValues) as (keyof typeof settingValues)[];
+
+export const SettingKey = z.enum(settingKeys as [keyof typeof settingValues, ...(keyof typeof settingValues)[]], {
+  error: `key must be one of ${settingKeys.join(', ')}`,
+});
 export const Settings = z.record(z.string(), z.string());
 export type Settings = z.infer<typeof Settings>;
 
-export const PutSettingRequest = z
-  .strictObject({ key: SettingKey, value: z.string().max(10_000) })
-  .refine((s) => s.key !== 'resultsCount' || (resultsCountOptions as readonly string[]).includes(s.value), {
-    message: `resultsCount must be one of ${resultsCountOptions.join(', ')}`,
-    path: ['value'],
-  });
+export const PutSettingRequest = z.strictObject({ key: SettingKey, value: z.string().max(100) }).superRefine((s, ctx) => {
+  const parsed = settingValues[s.key].safeParse(s.value);
+  if (!parsed.success) ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'Invalid value', path: ['value'] });
+});
 export type PutSettingRequest = z.infer<typeof PutSettingRequest>;

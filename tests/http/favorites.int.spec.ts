@@ -31,7 +31,8 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('favorites on %s', (database
   afterAll(() => t.close());
   beforeEach(async () => {
     clock.set('2026-11-22T08:00:00.000Z');
-    user = await t.createUser();
+    // Creating lists needs the flag (spec 1 section 3); these tests are about what lists do.
+    user = await t.createUser({ config: { canCreateFavoriteLists: true } });
     headers = { cookie: (await t.login(user)).cookie };
   });
 
@@ -57,7 +58,7 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('favorites on %s', (database
     expect(response.json().error.kind).toBe('AccessDenied');
   };
   const newUser = async (config: Record<string, unknown> = {}) => {
-    const other = await t.createUser({ config });
+    const other = await t.createUser({ config: { canCreateFavoriteLists: true, ...config } });
     return { user: other, headers: { cookie: (await t.login(other)).cookie } };
   };
 

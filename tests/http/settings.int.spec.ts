@@ -51,12 +51,11 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('GET and PUT /api/settings o
     expect(got.json()).toEqual({ resultsCount: '100' });
   });
 
-  it('should store SQL-looking values as plain text', async () => {
-    const value = "'; DROP TABLE settings; --";
-    const response = await put({ key: 'oneClickAutoPlay', value });
-    expect(response.statusCode).toBe(200);
-    expect(response.json().oneClickAutoPlay).toBe(value);
-    expect(await stored()).toContainEqual({ user_id: user.id, key: 'oneClickAutoPlay', value });
+  it('should store the other known settings within their bounds', async () => {
+    expect((await put({ key: 'oneClickAutoPlay', value: 'true' })).json().oneClickAutoPlay).toBe('true');
+    expect((await put({ key: 'sessionTargetCount', value: '35' })).json().sessionTargetCount).toBe('35');
+    expect(await stored()).toContainEqual({ user_id: user.id, key: 'oneClickAutoPlay', value: 'true' });
+    expect(await stored()).toContainEqual({ user_id: user.id, key: 'sessionTargetCount', value: '35' });
   });
 
   it('should keep each user to their own settings', async () => {
@@ -74,7 +73,11 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('GET and PUT /api/settings o
       ['an unknown field', { key: 'resultsCount', value: '10', userId: 1 }, 'body.userId'],
       ['a resultsCount outside the options', { key: 'resultsCount', value: '7' }, 'body.value'],
       ['an SQL-looking key', { key: "resultsCount' OR 1=1 --", value: '10' }, 'body.key'],
-      ['a value of more than 10 000 characters', { key: 'note', value: 'x'.repeat(10_001) }, 'body.value'],
+      ['an unknown key', { key: 'note', value: 'x' }, 'body.key'],
+      ['a value of more than 100 characters', { key: 'sessionTargetCount', value: '1'.repeat(101) }, 'body.value'],
+      ['an SQL-looking value', { key: 'oneClickAutoPlay', value: "'; DROP TABLE settings; --" }, 'body.value'],
+      ['a sessionTargetCount above 100', { key: 'sessionTargetCount', value: '101' }, 'body.value'],
+      ['a negative sessionTargetCount', { key: 'sessionTargetCount', value: '-5' }, 'body.value'],
     ])('should answer ValidationError for %s and store nothing', async (_name, payload, path) => {
       const [settingsBefore, auditBefore] = [await stored(), await auditRows()];
       const response = await put(payload);
@@ -96,7 +99,7 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('GET and PUT /api/settings o
       });
       expect(broken.statusCode).toBe(400);
       expect(broken.json().error.kind).toBe('InvalidRequest');
-      const oversized = await put({ key: 'note', value: 'x'.repeat(1_100_000) });
+      const oversized = await put({ key: 'resultsCount', value: 'x'.repeat(1_100_000) });
       expect(oversized.statusCode).toBe(413);
       expect(oversized.json().error.kind).toBe('InvalidRequest');
       expect(await stored()).toEqual(settingsBefore);

@@ -1,5 +1,5 @@
 import { proxy } from 'valtio';
-import { settingDefaults, type Settings } from '../../../../schemas/api/settings.ts';
+import { settingDefaults, type PutSettingRequest, type Settings } from '../../../../schemas/api/settings.ts';
 import { pushToast } from '../../../lib/toast-queue.ts';
 import { getSettings } from '../api/get-settings.ts';
 import { putSetting } from '../api/put-setting.ts';
@@ -23,7 +23,7 @@ export async function loadSettings(): Promise<void> {
 }
 
 /** Applies locally first, then saves; an unchanged value is not sent (spec 1 section 5). */
-export async function saveSetting(key: string, value: string, savedText: string): Promise<void> {
+export async function saveSetting(key: PutSettingRequest['key'], value: string, savedText: string): Promise<void> {
   const previous = settingsStore.values[key];
   if (previous === value) return;
   settingsStore.values[key] = value;
