@@ -2,25 +2,46 @@ import { accessDenied, validationError } from '../../infra/errors.ts';
 import type { Queryable } from '../../infra/sql/sql.ts';
 import { loadUser } from '../../infra/users/user-repository.ts';
 import type { MessageChange, MessageItemChange } from '../../schemas/api/messages.ts';
+import type { ValidationIssue } from '../../schemas/api/errors.ts';
+import { allowedReceiverGroupIds, allowedReceiverIds } from '../../queries/messages/message-receivers.ts';
 
 // What a message and its items may say, checked before they are decided (spec 2 section 5):
-// recommendations and usage-report messages need their config flags, and every recipient, audio
-// file and recipe named must exist.
+// recommendations and usage-report messages need their config flags, every recipient must be one
+// of the sender's messageReceivers or messageReceiverGroups (migration 010; a reply may also go to
+// the sender of the message it answers), and every audio file and recipe named must exist.
 
 export async function checkMessageContent(sql: Queryable, userId: number, message: MessageChange): Promise<void> {
   const user = await loadUser(sql, userId);
   if (!user) throw accessDenied();
   if (message.usageReport && !user.config.canCreateUsageReportMessages) throw accessDenied('Usage report messages need canCreateUsageReportMessages');
   if (message.recommendation && !user.config.canCreateRecommendations) throw accessDenied('Recommendations need canCreateRecommendations');
-  await requireKnown(sql, 'users', 'body.recipients', message.recipients ?? []);
-  await requireKnown(sql, 'user_groups', 'body.recipientGroups', message.recipientGroups ?? []);
+  const recipients = message.recipients ?? [];
+  const groups = message.recipientGroups ?? [];
+  const issues: ValidationIssue[] = [];
+  if (recipients.length > 0) {
+    const allowed = await allowedReceiverIds(sql, userId);
+    const repliedTo = await senderRepliedTo(sql, userId, message.replyToMessageId ?? null);
+    if (repliedTo !== null) allowed.add(repliedTo);
+    // The same message for an id that exists elsewhere and one that does not: no probing of ids.
+    recipients.forEach((r, i) => allowed.has(r.id) || issues.push({ path: `body.recipients.${i}.id`, message: `Not a message receiver of this user: ${r.id}` }));
+  }
+  if (groups.length > 0) {
+    const allowed = await allowedReceiverGroupIds(sql, userId);
+    groups.forEach((g, i) => allowed.has(g.id) || issues.push({ path: `body.recipientGroups.${i}.id`, message: `Not a message receiver group of this user: ${g.id}` }));
+  }
+  if (issues.length > 0) throw validationError(issues);
 }
 
-async function requireKnown(sql: Queryable, table: 'users' | 'user_groups', path: string, list: readonly { id: number }[]): Promise<void> {
-  if (list.length === 0) return;
-  const known = new Set((await sql.query<{ id: number }>(`SELECT id FROM ${table} WHERE id = ANY($1::integer[])`, [list.map((r) => r.id)])).map((r) => Number(r.id)));
-  const issues = list.flatMap((r, i) => (known.has(r.id) ? [] : [{ path: `${path}.${i}.id`, message: `Unknown id ${r.id}` }]));
-  if (issues.length > 0) throw validationError(issues);
+/** The sender of a sent message addressed to `userId` (to them or their group), which they reply to. */
+async function senderRepliedTo(sql: Queryable, userId: number, messageId: number | null): Promise<number | null> {
+  if (messageId === null) return null;
+  const [row] = await sql.query<{ user_id: number }>(
+    `SELECT m.user_id FROM messages m
+      WHERE m.id = $2 AND m.sent AND ($1 = ANY(m.recipients)
+        OR m.recipient_groups && ARRAY(SELECT user_group_id FROM users WHERE id = $1 AND user_group_id IS NOT NULL))`,
+    [userId, messageId],
+  );
+  return row ? Number(row.user_id) : null;
 }
 
 /** Instants as ISO UTC text, so an unchanged time sent in another offset is no change. */

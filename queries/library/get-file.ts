@@ -1,15 +1,28 @@
 import { FileParams, FileQuery } from '../../schemas/api/library.ts';
+import { accessDenied } from '../../infra/errors.ts';
 import { requireUser } from '../../infra/http/auth.ts';
 import type { App } from '../../infra/http/zod.ts';
+import type { Queryable } from '../../infra/sql/sql.ts';
 import { findStoredFile, sendStoredObject } from './send-stored-object.ts';
 
 // GET /api/file/{id}[?download=1] (spec 1 section 7): a stored file (image, video, document) for
 // the file viewer, byte ranges included so videos can seek; download=1 makes it an attachment.
+// Audio is not served here: its bytes go only through the signed, single-login stream URL
+// (GET /api/audio-file/{id}/{hmac}/{n}), or any logged-in user could fetch the whole library by id,
+// on a second device too, past the single playback login (spec 1 section 4).
 
 export function getFileRoute(app: App): void {
   app.get('/api/file/:id', { schema: { params: FileParams, querystring: FileQuery } }, async (request, reply) => {
     requireUser(request);
     const file = await findStoredFile(app.deps.sql, request.params.id);
+    if (await isAudio(app.deps.sql, file.id, file.content_type)) throw accessDenied();
     return sendStoredObject(request, reply, file, { download: request.query.download === '1' });
   });
+}
+
+/** Audio by its content type, or the sound (or the original upload) of a library audio file whatever its type says. */
+async function isAudio(sql: Queryable, fileId: number, contentType: string): Promise<boolean> {
+  if (contentType.toLowerCase().startsWith('audio/')) return true;
+  const rows = await sql.query('SELECT 1 FROM audio_files WHERE file_id = $1 OR original_file_id = $1 LIMIT 1', [fileId]);
+  return rows.length > 0;
 }

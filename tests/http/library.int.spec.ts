@@ -337,17 +337,23 @@ describe.each<TestDatabase>(['postgres', 'pglite'])('content library on %s', (da
 
   describe('GET /api/file/{id}', () => {
     it('should send the stored bytes with their content type, inline unless download=1', async () => {
-      const inline = await get(`/api/file/${file.audio}`);
+      const inline = await get(`/api/file/${file.cover}`);
       expect(inline.statusCode).toBe(200);
-      expect(inline.headers['content-type']).toBe('audio/wav');
+      expect(inline.headers['content-type']).toBe('image/png');
       expect(inline.headers['accept-ranges']).toBe('bytes');
       expect(inline.headers['content-disposition']).toBeUndefined();
-      expect(inline.rawPayload.equals(audioBytes)).toBe(true);
-      const download = await get(`/api/file/${file.audio}?download=1`);
+      expect(inline.rawPayload.equals(cover)).toBe(true);
+      const download = await get(`/api/file/${file.cover}?download=1`);
       expect(download.statusCode).toBe(200);
-      expect(download.headers['content-disposition']).toBe(`attachment; filename="ode to joy.wav"; filename*=UTF-8''ode%20to%20joy.wav`);
-      expect(download.rawPayload.equals(audioBytes)).toBe(true);
+      expect(download.headers['content-disposition']).toBe(`attachment; filename="cover.png"; filename*=UTF-8''cover.png`);
+      expect(download.rawPayload.equals(cover)).toBe(true);
       expect(download.headers['content-security-policy']).toBeUndefined();
+    });
+
+    it('should refuse audio, which only the signed stream URL serves', async () => {
+      expectError(await get(`/api/file/${file.audio}`), 403, 'AccessDenied');
+      expectError(await get(`/api/file/${file.audio}?download=1`), 403, 'AccessDenied');
+      expectError(await get(`/api/file/${file.audio}`, { range: 'bytes=0-99', ...headers }), 403, 'AccessDenied');
     });
 
     it('should keep an uploaded HTML page from running script as the user', async () => {
@@ -361,8 +367,8 @@ describe.each<TestDatabase>(['postgres', 'pglite'])('content library on %s', (da
       expectError(await get('/api/file/999999'), 404, 'NotFound');
       expectError(await get(`/api/file/${file.missing}`), 404, 'NotFound');
       expectError(await get('/api/file/abc'), 400, 'ValidationError');
-      expectError(await get(`/api/file/${file.audio}?download=yes`), 400, 'ValidationError');
-      expectError(await get(`/api/file/${file.audio}`, {}), 401, 'Unauthorized');
+      expectError(await get(`/api/file/${file.cover}?download=yes`), 400, 'ValidationError');
+      expectError(await get(`/api/file/${file.cover}`, {}), 401, 'Unauthorized');
     });
   });
 

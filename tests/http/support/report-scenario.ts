@@ -57,6 +57,8 @@ export async function buildReportScenario(now = new Date('2026-01-20T12:00:00.00
   const residentB = await resident('Eino', 'Korhonen');
   await sql.query('UPDATE users SET resident_id = $1 WHERE id = $2', [residentA, relative.id]);
   await sql.query('INSERT INTO user_admins (admin_user_id, user_id) VALUES ($1, $2)', [admin.id, unit.id]);
+  // The spreadsheet downloads need the viewer's flag (spec 3 section 2); the relative has none.
+  await sql.query(`UPDATE users SET config = config || '{"showExcelDownloadButtonInReport": true}'::jsonb WHERE id = ANY($1)`, [[unit.id, other.id, admin.id]]);
   await sql.query("UPDATE users SET public_report_token_code = 'unit-token' WHERE id = $1", [unit.id]);
   await sql.query("UPDATE users SET public_report_token_code = 'public-token', public_report_user_id = $2 WHERE id = $1", [publicUser.id, unit.id]);
 
