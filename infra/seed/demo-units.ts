@@ -27,7 +27,8 @@ export interface DemoUnit {
   activities: Array<[name: string, active: boolean]>;
 }
 
-const unitFlags: StoredConfig = { canStartSession: true, usageReport: true, canCreateResidents: true, canCreateActivities: true, music: 'enabled' };
+// Units make their own favorite lists (the flag is checked on the server, default false).
+const unitFlags: StoredConfig = { canStartSession: true, usageReport: true, canCreateResidents: true, canCreateActivities: true, canCreateFavoriteLists: true, music: 'enabled' };
 
 export const demoUserGroups = [
   { name: 'Kotikallio care home', messagesName: 'Kotikallio', description: 'Demo care home with two wards.' },
@@ -204,6 +205,27 @@ export const demoOperator = {
     games: false,
   } satisfies StoredConfig,
 };
+
+/**
+ * Whom each demo login may message (migration 010). The relative writes to their resident's unit
+ * and its care home (the unit is the default recipient of a new conversation); a unit to its
+ * residents' relatives and its administrator; the administrator to the units they administer and
+ * those units' care homes. The public-report login and the operator send nothing.
+ */
+export function demoMessageReceivers(): Array<{ from: string; users: string[]; groups: string[]; defaults: Array<[user: string, recipientName: string]> }> {
+  const groupOf = (unitName: string) => demoUnits.find((unit) => unit.name === unitName)!.userGroup;
+  const relativeUnit = demoUnits.find((unit) => unit.name === demoRelative.unit)!;
+  return [
+    { from: demoRelative.name, users: [relativeUnit.name], groups: [relativeUnit.userGroup], defaults: [[relativeUnit.name, relativeUnit.clientName]] },
+    ...demoUnits.map((unit) => ({
+      from: unit.name,
+      users: [...(unit.name === demoRelative.unit ? [demoRelative.name] : []), ...(demoAdmin.administers.includes(unit.name) ? [demoAdmin.name] : [])],
+      groups: [],
+      defaults: [],
+    })),
+    { from: demoAdmin.name, users: [...demoAdmin.administers], groups: [...new Set(demoAdmin.administers.map(groupOf))], defaults: [] },
+  ];
+}
 
 /** The five logins of the README, all with `demoPassword`; the other units share it too. */
 export const demoLogins = ['caregiver', 'admin', 'relative', 'public', 'operator'] as const;

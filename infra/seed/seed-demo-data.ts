@@ -2,7 +2,7 @@ import { hashPassword } from '../auth/password.ts';
 import type { Queryable, Sql } from '../sql/sql.ts';
 import { writeDemoAudio } from './demo-audio-files.ts';
 import { audioObjectKey, coverObjectKey, demoAlbums, demoArtists, demoAudioFiles, demoCategories, demoRecipes, demoVideos, videoCategory } from './demo-library.ts';
-import { allDemoUserNames, demoAdmin, demoOperator, demoPassword, demoPublicReportToken, demoPublicUser, demoRelative, demoUnits, demoUserGroups, differingFromDefaults } from './demo-units.ts';
+import { allDemoUserNames, demoAdmin, demoMessageReceivers, demoOperator, demoPassword, demoPublicReportToken, demoPublicUser, demoRelative, demoUnits, demoUserGroups, differingFromDefaults } from './demo-units.ts';
 import { insertAudited } from './insert-audited.ts';
 import { seedDemoFavorites } from './demo-favorites.ts';
 import { seedDemoMessages } from './demo-messages.ts';
@@ -146,8 +146,21 @@ async function insertDemoData(tx: Queryable, passwordHash: string, objectSizes: 
     last_name: demoOperator.lastName, email: demoOperator.email, language: 'fin', config: differingFromDefaults(demoOperator.config), operator: true,
   }], 'id, name');
 
+  const everyone = new Map([...userIds, ...laterUsers.map((u): [string, number] => [u.name, Number(u.id)])]);
+  await insertMessageReceivers(tx, everyone, groupIds);
+
   const library = await insertLibrary(tx, objectSizes);
   return { users: userIds.size + laterUsers.length + operators.length, residents: residents.length, activities: activities.length, ...library };
+}
+
+async function insertMessageReceivers(tx: Queryable, userIds: Map<string, number>, groupIds: Map<string, number>): Promise<void> {
+  const plan = demoMessageReceivers();
+  await insertAudited(tx, 'message_receivers', { user_id: 'integer', receiver_user_id: 'integer' },
+    plan.flatMap((p) => p.users.map((to) => ({ user_id: idOf(userIds, p.from), receiver_user_id: idOf(userIds, to) }))));
+  await insertAudited(tx, 'message_receiver_groups', { user_id: 'integer', user_group_id: 'integer' },
+    plan.flatMap((p) => p.groups.map((group) => ({ user_id: idOf(userIds, p.from), user_group_id: idOf(groupIds, group) }))));
+  await insertAudited(tx, 'default_message_recipients', { src_user_id: 'integer', dst_user_id: 'integer', recipient_name: 'text' },
+    plan.flatMap((p) => p.defaults.map(([to, recipientName]) => ({ src_user_id: idOf(userIds, p.from), dst_user_id: idOf(userIds, to), recipient_name: recipientName }))));
 }
 
 async function insertLibrary(tx: Queryable, objectSizes: Map<string, number>): Promise<Partial<SeedSummary>> {

@@ -1,11 +1,14 @@
 import type { Queryable } from '../../infra/sql/sql.ts';
 import { userDisplayNameSql } from '../../infra/users/user-repository.ts';
 import type { GetMessagesQuery, Message, MessageItem } from '../../schemas/api/messages.ts';
+import { nameableBy } from './message-receivers.ts';
 
 // Messages and items as a viewer sees them, from the messages read model (migrations 005 and 006)
 // or, for the answer of a command, from the stream's own state: one row shape, one way to name its
 // people. A viewer sees the messages they own, and the sent ones addressed to them or to their
-// user group.
+// user group. Of the other recipients a viewer reads names only of those they may send to or who
+// sent to them (message-receivers.ts): a message to many units must not list every unit's name
+// across organisations to each of them; the others keep their id with an empty name.
 
 export interface MessageRow {
   id: number;
@@ -112,6 +115,7 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 /** The rows as `viewerId` sees them, with the names of their people and groups looked up once. */
 export async function describeMessages(db: Queryable, rows: readonly MessageRow[], viewerId: number, now: Date): Promise<Message[]> {
   if (rows.length === 0) return [];
+  const nameable = await nameableBy(db, viewerId);
   const userIds = [...new Set(rows.flatMap((r) => [Number(r.user_id), ...r.recipients.map(Number)]))];
   const people = new Map(
     (
@@ -148,10 +152,10 @@ export async function describeMessages(db: Queryable, rows: readonly MessageRow[
       canRemove: own,
       replyToMessageId: row.reply_to_message_id === null ? null : Number(row.reply_to_message_id),
       recipients: row.recipients.map(Number).map((id) => {
-        const person = people.get(id);
+        const person = nameable.users.has(id) ? people.get(id) : undefined;
         return { id, name: person?.display ?? '', organization: person?.organization ?? null, recipientName: person?.client_name ?? null };
       }),
-      recipientGroups: row.recipient_groups.map(Number).map((id) => ({ id, name: groups.get(id)?.name ?? '' })),
+      recipientGroups: row.recipient_groups.map(Number).map((id) => ({ id, name: (nameable.groups.has(id) ? groups.get(id)?.name : undefined) ?? '' })),
       recommendation: row.recommendation,
       usageReport: row.usage_report,
       game: row.game,

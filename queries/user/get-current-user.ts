@@ -5,6 +5,7 @@ import type { App } from '../../infra/http/zod.ts';
 import { assertContractActive } from '../../infra/users/contract.ts';
 import { toCurrentUser } from '../../infra/users/current-user.ts';
 import { loadUser } from '../../infra/users/user-repository.ts';
+import { loadMessageReceivers } from '../messages/message-receivers.ts';
 
 // GET /api/ loads the logged-in user with every config flag defaulted. The contract is checked on
 // every load, not only at login, so a contract that ends while a browser stays open still blocks.
@@ -15,6 +16,8 @@ export function getCurrentUserRoute(app: App): void {
     const user = await loadUser(app.deps.sql, session.userId);
     if (!user || !user.active) throw unauthorized();
     if (!session.admin) assertContractActive(user, app.deps.now(), app.deps.config.contactEmail);
-    return toCurrentUser(user, session);
+    const current = toCurrentUser(user, session);
+    // A token visitor sends no messages, and the unit's receivers are not theirs to read.
+    return session.publicReport ? current : { ...current, ...(await loadMessageReceivers(app.deps.sql, user.id)) };
   });
 }

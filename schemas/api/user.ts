@@ -114,6 +114,14 @@ export const CurrentUser = z.object({
   publicReportUserId: z.number().int().nullable().optional(),
   /** A service operator (DOMAIN.md section 4): warehouse SQL, usage rules, rebuilds. Optional for older clients. */
   operator: z.boolean().optional(),
+  /**
+   * Whom this user may send messages to (spec 3 section 3: the session user carries them): users
+   * and user groups, and the recipients a new conversation starts with. Only GET /api/ carries
+   * them, not to a public-report token session; optional so the login result may leave them out.
+   */
+  messageReceivers: z.array(z.object({ id: z.number().int(), name: z.string() })).optional(),
+  messageReceiverGroups: z.array(z.object({ id: z.number().int(), name: z.string() })).optional(),
+  defaultMessageRecipients: z.array(z.object({ id: z.number().int(), name: z.string(), recipientName: z.string().nullable() })).optional(),
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 

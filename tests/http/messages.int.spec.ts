@@ -35,6 +35,9 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('messages on %s', (database)
     outsider = await t.createUser();
     unitAdmin = await t.createUser();
     await t.sql.query('INSERT INTO user_admins (admin_user_id, user_id) VALUES ($1, $2)', [unitAdmin.id, unit.id]);
+    // The writer may send to the unit and to the group (migration 010); nobody else may be addressed.
+    await t.sql.query('INSERT INTO message_receivers (user_id, receiver_user_id) VALUES ($1, $2)', [writer.id, unit.id]);
+    await t.sql.query('INSERT INTO message_receiver_groups (user_id, user_group_id) VALUES ($1, $2)', [writer.id, groupId]);
     for (const user of [writer, unit, groupMember, outsider, unitAdmin]) cookies.set(user, { cookie: (await t.login(user)).cookie });
   });
   afterAll(async () => {
@@ -145,7 +148,7 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('messages on %s', (database)
     expect(forbidden.statusCode).toBe(403);
     const unknown = await call(writer, 'POST', '/api/messages', { title: 'x', recipients: [{ id: unit.id }, { id: 987654 }] });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().error.details).toEqual([{ path: 'body.recipients.1.id', message: 'Unknown id 987654' }]);
+    expect(unknown.json().error.details).toEqual([{ path: 'body.recipients.1.id', message: 'Not a message receiver of this user: 987654' }]);
     const backwards = await call(writer, 'POST', '/api/messages', { title: 'x', time: '2026-11-02T00:00:00Z', expireTime: '2026-11-01T00:00:00Z' });
     expect(backwards.json().error).toMatchObject({ kind: 'ValidationError', details: [expect.objectContaining({ path: 'body.expireTime' })] });
     const empty = await call(writer, 'POST', '/api/messages', { title: '   ' });
