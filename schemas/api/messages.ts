@@ -118,6 +118,13 @@ const itemFields = {
   trackClicks: z.boolean(),
 };
 
+/**
+ * What an item's url may be when written: a web or mail address. javascript: and data: links would
+ * run or show content as the page when a recipient clicks them; answers keep the plain url field,
+ * so an item stored before this rule still reads.
+ */
+const itemUrl = z.url({ protocol: /^(https?|mailto)$/, error: 'Only http, https and mailto addresses' }).max(2000).nullable();
+
 export const NewMessageItem = z.object({
   messageId: id,
   type: itemFields.type,
@@ -125,13 +132,13 @@ export const NewMessageItem = z.object({
   audioFileId: itemFields.audioFileId.default(null),
   recipeId: itemFields.recipeId.default(null),
   fileId: itemFields.fileId.default(null),
-  url: itemFields.url.default(null),
+  url: itemUrl.default(null),
   contentType: itemFields.contentType.default(null),
   trackClicks: itemFields.trackClicks.default(false),
 });
 export type NewMessageItem = z.infer<typeof NewMessageItem>;
 
-export const MessageItemChange = z.object(itemFields).partial();
+export const MessageItemChange = z.object({ ...itemFields, url: itemUrl }).partial();
 export type MessageItemChange = z.infer<typeof MessageItemChange>;
 export const MessageItemParams = MessageParams;
 

@@ -26,8 +26,12 @@ export const ResidentUsage = z.object({
   /** The period's first instant in the unit's time zone, as ISO-8601 UTC. */
   startTime: z.iso.datetime(),
   residentId: z.number().int(),
-  /** The unit's counted sessions the resident took part in, as in GET /api/usage-sessions. */
-  sessions: z.array(UsageSession),
+  /**
+   * The unit's counted sessions the resident took part in, as in GET /api/usage-sessions. To a
+   * relative the other participants are not named: participants holds only their resident and
+   * otherParticipantCount counts the rest.
+   */
+  sessions: z.array(UsageSession.extend({ otherParticipantCount: z.number().int().nonnegative().optional() })),
 });
 export type ResidentUsage = z.infer<typeof ResidentUsage>;
 

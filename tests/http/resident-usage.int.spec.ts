@@ -21,7 +21,17 @@ describe('GET /api/resident-usage/{id}/{first}/{last}', () => {
     expect(report.residentId).toBe(s.residentA);
     expect(report.sessions.map((x) => [x.startTime, x.endTime, x.duration])).toEqual([['2026-01-16T09:00:00.000Z', '2026-01-16T09:10:00.000Z', 600]]);
     expect(report.sessions[0]!.plays.map((p) => [p.program, p.length, p.pause])).toEqual([['Program', 240, 0], ['Song', 60, 60]]);
+    // Eino, the other resident in that session, is counted but not named to Aino's relative.
+    expect(report.sessions[0]!.participants).toEqual([{ id: s.residentA, firstName: 'Aino', lastName: 'Virtanen' }]);
+    expect(report.sessions[0]!.otherParticipantCount).toBe(1);
+    expect(response.body).not.toContain('Eino');
+    expect(response.body).not.toContain('Korhonen');
+  });
+
+  it('should name every participant to the unit itself', async () => {
+    const report = ResidentUsage.parse((await get(s.headers(s.unit), s.residentA)).json());
     expect(report.sessions[0]!.participants.map((p) => p.firstName)).toEqual(['Aino', 'Eino']);
+    expect(report.sessions[0]!.otherParticipantCount).toBeUndefined();
   });
 
   it('should answer the unit and its administrator', async () => {

@@ -1,23 +1,15 @@
-import DOMPurify from 'dompurify';
 import { useTranslation } from 'react-i18next';
 import type { Message, MessageItem } from '../../../../schemas/api/messages.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { getMessageItems } from '../api/get-message-items.ts';
 import { getMessages } from '../api/get-messages.ts';
 import { useLoad } from '../use-load.ts';
+import { sanitizeMessageHtml } from './message-html.ts';
 import { itemsByMessage, itemTypeKeys, messagePeriod, messageTime, webLink } from './messages-for-report.ts';
 import { SectionState } from './section-state.tsx';
 
 /** The most the API answers in one call, for messages and for the ids whose items are asked. */
 const messageLimit = 1000;
-
-// Links inside a message open beside the report rather than in its place.
-DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-  if (node.tagName === 'A' && node.hasAttribute('href')) {
-    node.setAttribute('target', '_blank');
-    node.setAttribute('rel', 'noopener noreferrer');
-  }
-});
 
 interface ReportMessages {
   messages: Message[];
@@ -76,7 +68,7 @@ function ReportMessageItem({ item }: { item: MessageItem }) {
     case 'InlineHTML':
     case 'InlineHTMLTrack':
       // The HTML is written by another user: only its sanitized form reaches the page.
-      return item.html ? <div className="report-message-html" dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(item.html) }} /> : null;
+      return item.html ? <div className="report-message-html" dangerouslySetInnerHTML={{ __html: sanitizeMessageHtml(item.html) }} /> : null;
     case 'AudioFile':
       return (
         <p className="report-message-item">
@@ -89,7 +81,7 @@ function ReportMessageItem({ item }: { item: MessageItem }) {
       return (
         <p className="report-message-item">
           {href ? (
-            <a href={href} target="_blank" rel="noopener noreferrer">
+            <a href={href} target={href.startsWith('mailto:') ? undefined : '_blank'} rel="noopener noreferrer">
               {href}
             </a>
           ) : (

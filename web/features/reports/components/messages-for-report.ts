@@ -33,12 +33,12 @@ export function itemsByMessage(items: readonly MessageItem[]): Map<number, Messa
   return out;
 }
 
-/** A link item's address when it is a web address; anything else (javascript:, data:...) is not linked. */
+/** A link item's address when it is a web or mail address (as the server accepts); anything else (javascript:, data:...) is not linked. */
 export function webLink(url: string | null): string | null {
   if (!url) return null;
   try {
     const protocol = new URL(url).protocol;
-    return protocol === 'http:' || protocol === 'https:' ? url : null;
+    return protocol === 'http:' || protocol === 'https:' || protocol === 'mailto:' ? url : null;
   } catch {
     return null;
   }

@@ -57,7 +57,9 @@ describe('webLink', () => {
   it('should link web addresses only', () => {
     expect(webLink('https://example.com/a?b=1')).toBe('https://example.com/a?b=1');
     expect(webLink('http://example.com')).toBe('http://example.com');
+    expect(webLink('mailto:tuki@sointu.example')).toBe('mailto:tuki@sointu.example');
     expect(webLink('javascript:alert(1)')).toBeNull();
+    expect(webLink('JavaScript:alert(1)')).toBeNull();
     expect(webLink('data:text/html,hi')).toBeNull();
     expect(webLink('not a url')).toBeNull();
     expect(webLink(null)).toBeNull();
