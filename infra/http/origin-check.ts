@@ -17,8 +17,11 @@ function checked(request: FastifyRequest): boolean {
 
 /** The server's own origin: PUBLIC_URL when set, else what this request was addressed to. */
 function ownOrigin(request: FastifyRequest, publicUrl: string | undefined): string | null {
+  // No Host header (an injected socket, HTTP/1.0): nothing to compare an Origin with, so refuse it.
+  if (!publicUrl && !request.host) return null;
   try {
-    return new URL(publicUrl ?? `${request.protocol}://${request.host}`).origin;
+    const origin = new URL(publicUrl ?? `${request.protocol ?? 'http'}://${request.host}`).origin;
+    return origin === 'null' ? null : origin;
   } catch {
     return null;
   }
