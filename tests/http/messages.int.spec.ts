@@ -153,6 +153,13 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('messages on %s', (database)
     expect(backwards.json().error).toMatchObject({ kind: 'ValidationError', details: [expect.objectContaining({ path: 'body.expireTime' })] });
     const empty = await call(writer, 'POST', '/api/messages', { title: '   ' });
     expect(empty.json().error).toMatchObject({ kind: 'ValidationError', details: [expect.objectContaining({ path: 'body.title' })] });
+    // A link runs as the page when clicked: only web and mail addresses.
+    for (const url of ['javascript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>', 'vbscript:x', 'file:///etc/passwd']) {
+      const badLink = await call(writer, 'POST', '/api/message-items', { messageId: 1, type: 'Link', url });
+      expect(badLink.json().error, url).toMatchObject({ kind: 'ValidationError', details: [expect.objectContaining({ path: 'body.url' })] });
+    }
+    const badLinkChange = await call(writer, 'PUT', '/api/message-items/1', { url: 'javascript:alert(1)' });
+    expect(badLinkChange.json().error).toMatchObject({ kind: 'ValidationError', details: [expect.objectContaining({ path: 'body.url' })] });
     const badItem = await call(writer, 'POST', '/api/message-items', { messageId: 1, type: 'AudioFile', audioFileId: 987654 });
     expect(badItem.json().error).toMatchObject({ kind: 'ValidationError', details: [{ path: 'body.audioFileId', message: 'Unknown audio file' }] });
     const after = (await t.sql.query<{ n: number }>("SELECT count(*)::int AS n FROM events WHERE stream_id LIKE 'message-%'"))[0]!.n;
