@@ -12,6 +12,7 @@ import { RebuildPage } from '../features/rebuild/components/rebuild-page.tsx';
 import { SettingsPage } from '../features/settings/components/settings-page.tsx';
 import { isRouteAllowed, paths, rootRedirect, type RouteName } from '../routes/paths.ts';
 import { NoPagePanel } from './shell/no-page-panel.tsx';
+import { publicReportOnly } from './shell/shell-parts.ts';
 
 /** Renders the page if the user's flag allows the route; otherwise back to the root (spec 1 section 2). */
 function Guarded({ name, user, children }: { name: RouteName; user: CurrentUser; children: ReactNode }) {
@@ -35,8 +36,9 @@ const notBuilt: RouteName[] = [
 ];
 
 export function AppRoutes({ user }: { user: CurrentUser }) {
-  // A public-report token session may read nothing but the public report (spec 3 section 6).
-  if (user.publicReport) return <PublicReportPage user={user} />;
+  // A public-report token session, or a showOnlyPublicReport login, may read nothing but the public
+  // report (spec 3 section 6); the server refuses them every other call.
+  if (publicReportOnly(user)) return <PublicReportPage user={user} />;
   // An operator with no unit page of their own lands on the operators' screen.
   const root = rootRedirect(user.config) ?? (user.operator ? paths.rebuild.path : null);
   return (

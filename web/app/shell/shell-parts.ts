@@ -16,9 +16,14 @@ export interface ShellParts {
   participationReport: boolean;
 }
 
+/** A login that may read only the public report: the rtoken session, or a user with showOnlyPublicReport. */
+export const publicReportOnly = (user: Pick<CurrentUser, 'publicReport' | 'config'>): boolean => user.publicReport || user.config.showOnlyPublicReport;
+
 export function shellParts(user: Pick<CurrentUser, 'publicReport' | 'config' | 'residentId'>): ShellParts {
   const { config } = user;
-  if (user.publicReport) {
+  // A showOnlyPublicReport login (with a password) is held to the same page: the server refuses it
+  // every other call, so the shell must not make them.
+  if (publicReportOnly(user)) {
     return { navigation: false, settingsGear: false, messages: false, info: false, sessionBar: false, playerDock: false, favoriteLists: false, participationReport: false };
   }
   return {

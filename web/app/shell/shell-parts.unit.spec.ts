@@ -8,6 +8,10 @@ describe('shellParts', () => {
   it('should give a public-report token session nothing but the page itself', () => {
     expect(Object.values(shellParts({ publicReport: true, config, residentId: 3 })).every((shown) => !shown)).toBe(true);
   });
+  it('should give a showOnlyPublicReport password login nothing but the page either', () => {
+    const onlyReport = UserConfig.parse({ showOnlyPublicReport: true, showPublicReport: true });
+    expect(Object.values(shellParts({ publicReport: false, config: onlyReport, residentId: 3 })).every((shown) => !shown)).toBe(true);
+  });
   it('should follow the flags for any other login', () => {
     expect(shellParts({ publicReport: false, config, residentId: null })).toEqual({
       navigation: true, settingsGear: true, messages: true, info: true, sessionBar: true, playerDock: true, favoriteLists: true, participationReport: true,
