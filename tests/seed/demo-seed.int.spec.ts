@@ -127,6 +127,33 @@ describe.each(['pglite', 'postgres'] as const)('seedDemoData on %s', (database) 
     expect(users.some((u) => u.config.timeZone === 'Europe/Stockholm')).toBe(true);
   });
 
+  it('should give each demo user the message receivers of their role', async () => {
+    const receivers = async (name: string) =>
+      (await sql.query<{ name: string }>(
+        'SELECT r.name FROM message_receivers m JOIN users s ON s.id = m.user_id JOIN users r ON r.id = m.receiver_user_id WHERE s.name = $1 ORDER BY r.name',
+        [name],
+      )).map((r) => r.name);
+    const groups = async (name: string) =>
+      (await sql.query<{ name: string }>(
+        'SELECT g.name FROM message_receiver_groups m JOIN users s ON s.id = m.user_id JOIN user_groups g ON g.id = m.user_group_id WHERE s.name = $1 ORDER BY g.name',
+        [name],
+      )).map((g) => g.name);
+    expect(await receivers('relative')).toEqual(['caregiver']);
+    expect(await groups('relative')).toEqual(['Kotikallio care home']);
+    const defaults = await sql.query<{ name: string; recipient_name: string }>(
+      "SELECT d.name, m.recipient_name FROM default_message_recipients m JOIN users s ON s.id = m.src_user_id JOIN users d ON d.id = m.dst_user_id WHERE s.name = 'relative'",
+    );
+    expect(defaults).toEqual([{ name: 'caregiver', recipient_name: 'Kotikallio, Ward A' }]);
+    expect(await receivers('caregiver')).toEqual(['admin', 'relative']);
+    const administered = await sql.query<{ name: string }>("SELECT u.name FROM user_admins a JOIN users u ON u.id = a.user_id JOIN users s ON s.id = a.admin_user_id WHERE s.name = 'admin' ORDER BY u.name");
+    expect(await receivers('admin')).toEqual(administered.map((u) => u.name));
+    expect((await groups('admin')).length).toBeGreaterThanOrEqual(2);
+    for (const nobody of ['public', 'operator']) {
+      expect(await receivers(nobody)).toEqual([]);
+      expect(await groups(nobody)).toEqual([]);
+    }
+  });
+
   it('should hold at least 40 audio files, each a playable WAV exactly as long as its length', async () => {
     const rows = await sql.query<{ name: string; type: string; length: number; object_key: string; size: number; content_type: string }>(
       'SELECT a.name, a.type, a.length, f.object_key, f.size::int AS size, f.content_type FROM audio_files a JOIN files f ON f.id = a.file_id',

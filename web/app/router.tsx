@@ -36,9 +36,22 @@ const notBuilt: RouteName[] = [
 ];
 
 export function AppRoutes({ user }: { user: CurrentUser }) {
-  // A public-report token session, or a showOnlyPublicReport login, may read nothing but the public
-  // report (spec 3 section 6); the server refuses them every other call.
-  if (publicReportOnly(user)) return <PublicReportPage user={user} />;
+  // A public-report token session may read nothing but the public report (spec 3 section 6).
+  if (user.publicReport) return <PublicReportPage user={user} />;
+  // Nor may a showOnlyPublicReport login, whose other calls the server refuses: every address leads
+  // to its report (spec 1 section 2 puts it first in the root redirect).
+  if (publicReportOnly(user)) {
+    return (
+      <Switch>
+        <Route path={paths.publicReport.path}>
+          <PublicReportPage user={user} />
+        </Route>
+        <Route>
+          <Redirect to={paths.publicReport.path} replace />
+        </Route>
+      </Switch>
+    );
+  }
   // An operator with no unit page of their own lands on the operators' screen.
   const root = rootRedirect(user.config) ?? (user.operator ? paths.rebuild.path : null);
   return (
