@@ -29,7 +29,8 @@ beforeAll(async () => {
   warehouse = await connectTestWarehouse(chdbDir);
   t = await buildTestApp({ now: () => new Date(now), warehouse, logger: { level: 'fatal' } });
   await t.sql.query(`INSERT INTO audio_files (id, type, name, length) VALUES (1, 'MusicPiece', 'Song', 180)`);
-  unit = await t.createUser();
+  // The spreadsheets need the viewer's showExcelDownloadButtonInReport (spec 3 section 2).
+  unit = await t.createUser({ config: { showExcelDownloadButtonInReport: true } });
   admin = await t.createUser();
   for (const u of [unit, admin]) headers.set(u, { cookie: (await t.login(u)).cookie });
   await t.sql.query('INSERT INTO user_admins (admin_user_id, user_id) VALUES ($1, $2)', [admin.id, unit.id]);
