@@ -1,9 +1,22 @@
 import { createClient } from '@clickhouse/client';
+import { analystSettings, defaultAnalystLimits, oneAtATime, type AnalystLimits } from './analyst-lane.ts';
 import { sharedSettings, type Warehouse, type WarehouseParams } from './clickhouse.ts';
 
-/** A ClickHouse server (or cluster endpoint) over HTTP; the URL may carry user, password and database. */
-export function createServerWarehouse(url: string): Warehouse {
+/**
+ * A ClickHouse server (or cluster endpoint) over HTTP; the URL may carry user, password and database.
+ * Analysts' SQL goes through its own client: as the read-only `analyst` user when `analystUrl` is
+ * given (its profile holds readonly and the limits, under constraints: infra/docker/clickhouse),
+ * else as the app's user with readonly=2 and the limits sent with every request.
+ */
+export function createServerWarehouse(url: string, options: { analystUrl?: string; analystLimits?: AnalystLimits } = {}): Warehouse {
   const client = createClient({ url, clickhouse_settings: { ...sharedSettings } });
+  const limits = options.analystLimits ?? defaultAnalystLimits;
+  // The analyst user may not change its profile's limits, not even to the same value: send none.
+  const analystClient = createClient({
+    url: options.analystUrl ?? url,
+    clickhouse_settings: options.analystUrl ? { ...sharedSettings } : { ...sharedSettings, readonly: '2', ...analystSettings(limits) },
+  });
+  const queue = oneAtATime();
 
   return {
     kind: 'server',
@@ -26,7 +39,13 @@ export function createServerWarehouse(url: string): Warehouse {
       if (rows.length === 0) return;
       await client.insert({ table, columns: [...columns] as [string, ...string[]], values: [...rows], format: 'JSONCompactEachRow' });
     },
+    analyst: {
+      limits,
+      parse: (sql, params = {}) => queue(async () => (await analystClient.query({ query: sql, query_params: params, format: 'TabSeparatedRaw' })).text()),
+      query: (sql) => queue(async () => (await analystClient.query({ query: sql, format: 'JSONEachRow' })).json<Record<string, unknown>>()),
+    },
     async close() {
+      await analystClient.close();
       await client.close();
     },
   };
