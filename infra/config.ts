@@ -15,6 +15,8 @@ const Env = z.object({
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalText,
   CLICKHOUSE_URL: optionalText,
+  /** The read-only `analyst` user for analysts' SQL on that server (infra/docker/clickhouse/users.d). */
+  CLICKHOUSE_ANALYST_URL: optionalText,
   EVENTSTORE_URL: optionalText,
   KAFKA_BROKERS: optionalText,
   COOKIE_SECRET: optionalText,
@@ -34,6 +36,7 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   clickhouseUrl?: string;
+  clickhouseAnalystUrl?: string;
   eventStoreUrl?: string;
   kafkaBrokers?: string[];
   cookieSecret: string;
@@ -59,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     clickhouseUrl: e.CLICKHOUSE_URL,
+    clickhouseAnalystUrl: e.CLICKHOUSE_ANALYST_URL,
     eventStoreUrl: e.EVENTSTORE_URL,
     kafkaBrokers: e.KAFKA_BROKERS?.split(',').map((b) => b.trim()).filter(Boolean),
     cookieSecret: e.COOKIE_SECRET ?? secrets!.cookieSecret,
