@@ -106,8 +106,9 @@ function fencedPaths(dataPath: string): string[] {
  */
 function analystLane(open: (settings: Record<string, number | string>) => Session, limits: AnalystLimits): { lane: AnalystLane; close(): void } {
   const parser = open({ readonly: 2 });
-  // readonly last: clickhouse-local applies the arguments in order, and after readonly=1 no other can.
-  const runner = open({ ...analystSettings(limits), readonly: 1 });
+  // One thread: on the embedded default the machine is small, and an analyst's scan must leave the
+  // other cores to the projector and the reports. readonly last, after the settings it then freezes.
+  const runner = open({ ...analystSettings(limits), max_threads: 1, readonly: 1 });
   const queue = oneAtATime();
   return {
     lane: {
