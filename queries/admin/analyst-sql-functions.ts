@@ -8,7 +8,7 @@ const operators = `and or not xor equals notEquals less greater lessOrEquals gre
   divide intDiv intDivOrZero modulo moduloOrZero positiveModulo negate tuple array arrayElement tupleElement
   lambda in notIn nullIn notNullIn like notLike ilike notILike isNull isNotNull isNotDistinctFrom if multiIf
   caseWithExpression CAST _CAST accurateCast accurateCastOrNull accurateCastOrDefault coalesce ifNull nullIf
-  assumeNotNull toNullable map concat`;
+  assumeNotNull toNullable map concat exists grouping`;
 
 const scalars = `abs round roundBankers roundDown roundToExp2 floor ceil ceiling trunc truncate sqrt cbrt exp exp2 exp10
   log ln log2 log10 log1p pow power sign greatest least e pi sin cos tan asin acos atan atan2 sinh cosh tanh

@@ -28,7 +28,7 @@ const selectKinds = new Set([
   'Literal', 'Identifier', 'Function', 'TablesInSelectQuery', 'TablesInSelectQueryElement', 'TableExpression',
   'TableIdentifier', 'TableJoin', 'ArrayJoin', 'Asterisk', 'QualifiedAsterisk', 'ColumnsRegexpMatcher',
   'ColumnsListMatcher', 'QualifiedColumnsRegexpMatcher', 'QualifiedColumnsListMatcher', 'ColumnsTransformerList',
-  'ColumnsExceptTransformer', 'ColumnsReplaceTransformer', 'ColumnsReplaceTransformerReplacement', 'OrderByElement',
+  'ColumnsExceptTransformer', 'ColumnsReplaceTransformer', 'ColumnsReplaceTransformer::Replacement', 'OrderByElement',
   'WindowDefinition', 'WindowListElement', 'SampleRatio', 'InterpolateElement', 'Set',
 ]);
 const inFunctions = new Set(['in', 'notIn', 'nullIn', 'notNullIn']);

@@ -11,7 +11,7 @@ export interface AstNode {
   children: AstNode[];
 }
 
-const line = /^( *)([A-Za-z]+)(?: (.*?))??(?: \(alias ([^()]*)\))?(?: \(children (\d+)\))?$/;
+const line = /^( *)([A-Za-z]+(?:::[A-Za-z]+)?)(?: (.*?))??(?: \(alias ([^()]*)\))?(?: \(children (\d+)\))?$/;
 
 /** The tree, or null when the text is not a well-formed EXPLAIN AST answer. */
 export function parseExplainAst(text: string): AstNode | null {

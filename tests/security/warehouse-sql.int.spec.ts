@@ -166,6 +166,38 @@ describe('POST /api/admin/warehouse-sql answers analysts', () => {
   }
 });
 
+describe('POST /api/admin/warehouse-sql accepts the SQL analysts write', () => {
+  // Over empty tables: what matters is that the check lets them through and ClickHouse runs them.
+  const accepted = [
+    'SELECT count(DISTINCT user_id), uniqExact(user_id) FROM plays_v1',
+    'SELECT EXISTS (SELECT 1 FROM plays_v1) AS e',
+    'SELECT DISTINCT ON (user_id) user_id FROM plays_v1',
+    'SELECT user_id FROM plays_v1 ORDER BY length DESC NULLS LAST LIMIT 2 BY user_id LIMIT 10',
+    'SELECT quantile(0.5)(length), quantiles(0.1, 0.9)(length), topK(3)(audio_file_id) FROM plays_v1',
+    "SELECT now() - INTERVAL 1 DAY, EXTRACT(YEAR FROM day), CASE WHEN length > 1 THEN 'a' ELSE 'b' END, length BETWEEN 1 AND 2, content_type LIKE 'a%', content_type ILIKE 'a%', length::String, date '2026-01-01', NULL, content_type IS NULL FROM plays_v1",
+    'SELECT user_id, sum(length) OVER (PARTITION BY user_id ORDER BY start_time ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) FROM plays_v1',
+    'SELECT day, count() FROM plays_v1 GROUP BY day ORDER BY day WITH FILL',
+    'SELECT user_id, day, count(), grouping(user_id) FROM plays_v1 GROUP BY ROLLUP(user_id, day) HAVING count() > 0',
+    'SELECT user_id FROM plays_v1 QUALIFY row_number() OVER (PARTITION BY user_id ORDER BY day) = 1',
+    'SELECT r FROM session_starts_v1 LEFT ARRAY JOIN resident_ids AS r',
+    'SELECT * FROM plays_v1 FINAL PREWHERE user_id = 1 WHERE length > 0',
+    "SELECT COLUMNS('_id$') FROM plays_v1",
+    'SELECT * EXCEPT (play_id) REPLACE (length * 2 AS length) FROM plays_v1',
+    "SELECT toStartOfWeek(day), formatDateTime(start_time, '%F'), dateDiff('day', day, today()), toTimeZone(start_time, 'Europe/Helsinki') FROM plays_v1",
+    "SELECT JSONExtractString(params, 'a') FROM button_actions_v1",
+    'SELECT (SELECT count() FROM sessions_v1) AS total',
+    'SELECT user_id FROM plays_v1 INTERSECT SELECT user_id FROM sessions_v1',
+    "SELECT avgIf(p.length, p.length > 0), countIf(short), groupArray(audio_file_id), argMax(p.user_id, p.length) FROM plays_v1 AS p JOIN sessions_v1 s USING (user_id, session_id)",
+    "SELECT tuple(1, 2).1, [1, 2][1], map('a', 1)['a'], arrayMap(x -> x + 1, [1]), splitByChar(',', 'a,b')",
+  ];
+  for (const sql of accepted) {
+    it(`should run ${sql.slice(0, 70)}`, async () => {
+      const response = await ask(operator, sql);
+      expect(response.statusCode, response.body).toBe(200);
+    });
+  }
+});
+
 describe('limits ClickHouse holds', () => {
   it('should answer a result over the byte limit with a 400 that says to narrow it', async () => {
     // 10,000 rows of 5,000 bytes: about 50 MB.
