@@ -1,7 +1,7 @@
 import type { WarehouseParams } from './clickhouse.ts';
 
 // Analysts' SQL runs in a lane of its own (its own chDB sessions, or its own ClickHouse user on a
-// server), one statement at a time: three slow analyst queries wait for each other instead of
+// server), one query at a time: three slow analyst queries wait for each other instead of
 // taking the cores the projector and the caregivers' reports run on.
 
 export interface AnalystLimits {

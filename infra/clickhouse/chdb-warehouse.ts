@@ -101,20 +101,22 @@ function fencedPaths(dataPath: string): string[] {
 /**
  * Two sessions for analysts: `parser` (readonly=2: it may apply a statement's own SETTINGS while
  * printing its AST, never write) and `runner` (readonly=1 and the limits as session settings, which
- * readonly=1 then forbids changing, even by a SETTINGS clause that got past the check). Both take
- * one statement at a time, through one queue: an analyst's check and run never overlap another's.
+ * readonly=1 then forbids changing, even by a SETTINGS clause that got past the check). Each takes
+ * one statement at a time: analysts' queries queue behind each other, and a parse (microseconds)
+ * does not wait for a running query, so a typo is answered at once.
  */
 function analystLane(open: (settings: Record<string, number | string>) => Session, limits: AnalystLimits): { lane: AnalystLane; close(): void } {
   const parser = open({ readonly: 2 });
   // One thread: on the embedded default the machine is small, and an analyst's scan must leave the
   // other cores to the projector and the reports. readonly last, after the settings it then freezes.
   const runner = open({ ...analystSettings(limits), max_threads: 1, readonly: 1 });
-  const queue = oneAtATime();
+  const parses = oneAtATime();
+  const queries = oneAtATime();
   return {
     lane: {
       limits,
-      parse: (sql, params = {}) => queue(async () => (await parser.queryBindAsync(sql, params, { format: 'TSVRaw' })).text()),
-      query: (sql) => queue(async () => parseJsonEachRow<Record<string, unknown>>((await runner.queryAsync(sql, { format: 'JSONEachRow' })).text())),
+      parse: (sql, params = {}) => parses(async () => (await parser.queryBindAsync(sql, params, { format: 'TSVRaw' })).text()),
+      query: (sql) => queries(async () => parseJsonEachRow<Record<string, unknown>>((await runner.queryAsync(sql, { format: 'JSONEachRow' })).text())),
     },
     close() {
       parser.close();

@@ -16,7 +16,9 @@ export function createServerWarehouse(url: string, options: { analystUrl?: strin
     url: options.analystUrl ?? url,
     clickhouse_settings: options.analystUrl ? { ...sharedSettings } : { ...sharedSettings, readonly: '2', ...analystSettings(limits) },
   });
-  const queue = oneAtATime();
+  // One analyst query at a time; a parse does not wait for a running query.
+  const parses = oneAtATime();
+  const queries = oneAtATime();
 
   return {
     kind: 'server',
@@ -41,8 +43,8 @@ export function createServerWarehouse(url: string, options: { analystUrl?: strin
     },
     analyst: {
       limits,
-      parse: (sql, params = {}) => queue(async () => (await analystClient.query({ query: sql, query_params: params, format: 'TabSeparatedRaw' })).text()),
-      query: (sql) => queue(async () => (await analystClient.query({ query: sql, format: 'JSONEachRow' })).json<Record<string, unknown>>()),
+      parse: (sql, params = {}) => parses(async () => (await analystClient.query({ query: sql, query_params: params, format: 'TabSeparatedRaw' })).text()),
+      query: (sql) => queries(async () => (await analystClient.query({ query: sql, format: 'JSONEachRow' })).json<Record<string, unknown>>()),
     },
     async close() {
       await analystClient.close();

@@ -6,6 +6,7 @@ import { defaultAnalystLimits } from '../../infra/clickhouse/analyst-lane.ts';
 import { connectWarehouse, type Warehouse } from '../../infra/clickhouse/clickhouse.ts';
 import { loadConfig } from '../../infra/config.ts';
 import { createWarehouseTables } from '../../projections/warehouse/tables.ts';
+import { parseExplainAst } from '../../queries/admin/explain-ast.ts';
 import { buildTestApp, type TestApp, type TestUser } from '../support/build-test-app.ts';
 
 // Issue 12, deliverable 1: an operator's SQL cannot escape the warehouse. Real chDB, the real app.
@@ -237,13 +238,32 @@ describe('the analyst lane', () => {
     const report = await warehouse.query("SELECT usage_type, sum(seconds) AS s FROM daily_usage_v1 FINAL WHERE user_id = 1 AND day BETWEEN '2026-10-01' AND '2026-10-31' GROUP BY usage_type");
     const reportMs = performance.now() - reportStarted;
     expect(report).toEqual([{ usage_type: 'Total', s: 900 }]);
+    // The check does not wait for the queue either: a refusal is answered at once.
+    const refusalStarted = performance.now();
+    expect((await ask(operator, 'SELECT hostName()')).statusCode).toBe(400);
+    const refusalMs = performance.now() - refusalStarted;
     const done = await Promise.all(analysts);
     // Each stops at its 6 s limit (400 timeout), one after another: the queue, not three at once.
     expect(done.map((d) => d.status)).toEqual([400, 400, 400]);
     expect(done[0]!.at).toBeGreaterThanOrEqual(5000);
     expect(done[2]!.at).toBeGreaterThanOrEqual(15_000);
     expect(reportMs).toBeLessThan(2000);
+    expect(refusalMs).toBeLessThan(2000);
   }, 120_000);
+});
+
+describe('reading EXPLAIN AST', () => {
+  it('should read nodes, names, aliases and child counts', () => {
+    const tree = parseExplainAst('SelectWithUnionQuery (children 1)\n ExpressionList (children 1)\n  Function sum (alias s) (children 1)\n   Identifier x\n');
+    expect(tree?.children[0]?.children[0]).toEqual({ kind: 'Function', name: 'sum', alias: 's', children: [{ kind: 'Identifier', name: 'x', children: [] }] });
+  });
+
+  it('should refuse to guess when lines and declared children disagree', () => {
+    // What a name holding a line break would print: a line more than the counts declare.
+    expect(parseExplainAst('SelectWithUnionQuery (children 1)\n ExpressionList (children 1)\n  Literal UInt64_1 (alias x\n  TableIdentifier secrets)\n')).toBeNull();
+    expect(parseExplainAst('SelectWithUnionQuery (children 2)\n ExpressionList\n')).toBeNull();
+    expect(parseExplainAst('SelectWithUnionQuery\n2\n')).toBeNull();
+  });
 });
 
 describe('who may ask', () => {
