@@ -71,8 +71,9 @@ async function parse(lane: AnalystLane, sql: string, params: Record<string, unkn
 /** The statement as a whole: one SELECT, nothing after it. */
 function statementRefusal(root: AstNode): string | null {
   if (root.kind !== 'SelectWithUnionQuery') {
+    // InsertQuery -> INSERT, KillQueryQuery -> KILL QUERY, ShowTables -> SHOW TABLES.
     const kind = root.kind.replace(/Query$/, '').replace(/([a-z])([A-Z])/g, '$1 $2').toUpperCase();
-    return `Only SELECT statements are allowed (with WITH, UNION, JOIN, subqueries), not ${kind === 'SET' ? 'SET' : kind}`;
+    return `Only SELECT statements are allowed (with WITH, UNION, JOIN, subqueries), not ${kind}`;
   }
   // After the query: FORMAT prints as an Identifier, INTO OUTFILE as a Literal, SETTINGS as Set.
   if (root.children.length !== 1) return 'FORMAT and INTO OUTFILE are not allowed: the answer is always rows as JSON';
