@@ -43,7 +43,15 @@ export function createServerWarehouse(url: string, options: { analystUrl?: strin
     },
     analyst: {
       limits,
-      parse: (sql, params = {}) => parses(async () => (await analystClient.query({ query: sql, query_params: params, format: 'TabSeparatedRaw' })).text()),
+      // exec, not query: query appends `FORMAT ...` to the text, and EXPLAIN AST would print it as
+      // part of the explained statement (which the check then refuses as a FORMAT of its own).
+      parse: (sql, params = {}) =>
+        parses(async () => {
+          const { stream } = await analystClient.exec({ query: sql, query_params: params, clickhouse_settings: { default_format: 'TabSeparatedRaw' } });
+          const chunks: Buffer[] = [];
+          for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+          return Buffer.concat(chunks).toString('utf8');
+        }),
       query: (sql) => queries(async () => (await analystClient.query({ query: sql, format: 'JSONEachRow' })).json<Record<string, unknown>>()),
     },
     async close() {
