@@ -44,14 +44,28 @@ export async function checkAnalystSql(lane: AnalystLane, text: string): Promise<
   if (!ast) throw refuse('The statement\'s parse could not be read; write it without unusual names');
   const statementProblem = statementRefusal(ast);
   if (statementProblem) throw refuse(statementProblem);
-  const cteNames = (await parse(lane, `EXPLAIN QUERY TREE run_passes = 0 ${statement}`)).match(/is_cte: 1, cte_name: [^,\n]+/g)?.map((m) => m.slice('is_cte: 1, cte_name: '.length)) ?? [];
-  // A WITH name may stand for a table only where no real table has that name (else a name used
-  // outside the WITH's scope would read that table).
-  const realTables = new Set((await parse(lane, 'SELECT name FROM system.tables WHERE database = currentDatabase()')).split('\n').filter(Boolean));
-  const tableNames = new Set(cteNames.filter((name) => !realTables.has(name) || documentedTable.test(name)));
-  const problem = walk(ast, null, tableNames);
+  // Everything but WITH names first, so nothing else of a refused statement is ever sent again.
+  const otherNames = new Set<string>();
+  const problem = walk(ast, null, otherNames);
   if (problem) throw refuse(problem);
+  if (otherNames.size > 0) {
+    const withNames = await withTableNames(lane, statement);
+    const unknown = [...otherNames].find((name) => !withNames.has(name));
+    if (unknown) throw refuse(tableRefusal(unknown));
+  }
   return statement;
+}
+
+/**
+ * The statement's WITH names (`WITH busy AS (SELECT ...)`), which EXPLAIN AST does not print; the
+ * query tree before any pass does. A WITH name counts only where no real table has that name:
+ * used outside the WITH's scope, it would read that table.
+ */
+async function withTableNames(lane: AnalystLane, statement: string): Promise<Set<string>> {
+  const tree = await parse(lane, `EXPLAIN QUERY TREE run_passes = 0 ${statement}`);
+  const names = tree.match(/is_cte: 1, cte_name: [^,\n]+/g)?.map((m) => m.slice('is_cte: 1, cte_name: '.length)) ?? [];
+  const realTables = new Set((await parse(lane, 'SELECT name FROM system.tables WHERE database = currentDatabase()')).split('\n').filter(Boolean));
+  return new Set(names.filter((name) => !realTables.has(name)));
 }
 
 /** ClickHouse's answer to a parse; its refusal (a syntax error, a SETTINGS it would not apply) is the analyst's to fix. */
@@ -80,11 +94,12 @@ function statementRefusal(root: AstNode): string | null {
   return null;
 }
 
-function walk(node: AstNode, parent: AstNode | null, cteNames: ReadonlySet<string>): string | null {
+/** Why the tree is refused, or null; unqualified table names not documented go to `otherNames` (WITH names or refused). */
+function walk(node: AstNode, parent: AstNode | null, otherNames: Set<string>): string | null {
   if (node.kind === 'Set') return 'SETTINGS is not allowed, in subqueries neither: the limits of analysts\' queries are fixed';
   if (!selectKinds.has(node.kind)) return `${node.kind.replace(/([a-z])([A-Z])/g, '$1 $2')} is not allowed in analysts' queries`;
   if (node.kind === 'TableIdentifier') {
-    const refusal = tableRefusal(node.name, cteNames);
+    const refusal = tableName(node.name, otherNames);
     if (refusal) return refusal;
   }
   if (node.kind === 'Function') {
@@ -96,20 +111,27 @@ function walk(node: AstNode, parent: AstNode | null, cteNames: ReadonlySet<strin
       // `x IN t` names a table without a TableIdentifier.
       const tableArgument = inFunctions.has(node.name) ? node.children[0]?.children[1] : undefined;
       if (tableArgument?.kind === 'Identifier') {
-        const tableProblem = tableRefusal(tableArgument.name, cteNames);
+        const tableProblem = tableName(tableArgument.name, otherNames);
         if (tableProblem) return tableProblem;
       }
     }
   }
   for (const child of node.children) {
-    const problem = walk(child, node, cteNames);
+    const problem = walk(child, node, otherNames);
     if (problem) return problem;
   }
   return null;
 }
 
-function tableRefusal(name: string, cteNames: ReadonlySet<string>): string | null {
-  if (documentedTable.test(name) || cteNames.has(name)) return null;
+/** A documented table passes, a qualified name (system.tables, db.t) is refused, any other is noted. */
+function tableName(name: string, otherNames: Set<string>): string | null {
+  if (documentedTable.test(name)) return null;
+  if (name.includes('.')) return tableRefusal(name);
+  otherNames.add(name);
+  return null;
+}
+
+function tableRefusal(name: string): string {
   return `Table ${name} is not allowed: only the warehouse's tables of docs/warehouse.md (e.g. sessions_v1, plays_v1, daily_usage_v1, login_log) and WITH names`;
 }
 
