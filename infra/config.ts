@@ -15,6 +15,8 @@ const Env = z.object({
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalText,
   CLICKHOUSE_URL: optionalText,
+  /** The read-only `analyst` user for analysts' SQL on that server (infra/docker/clickhouse/users.d). */
+  CLICKHOUSE_ANALYST_URL: optionalText,
   EVENTSTORE_URL: optionalText,
   KAFKA_BROKERS: optionalText,
   COOKIE_SECRET: optionalText,
@@ -34,6 +36,7 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   clickhouseUrl?: string;
+  clickhouseAnalystUrl?: string;
   eventStoreUrl?: string;
   kafkaBrokers?: string[];
   cookieSecret: string;
@@ -59,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     clickhouseUrl: e.CLICKHOUSE_URL,
+    clickhouseAnalystUrl: e.CLICKHOUSE_ANALYST_URL,
     eventStoreUrl: e.EVENTSTORE_URL,
     kafkaBrokers: e.KAFKA_BROKERS?.split(',').map((b) => b.trim()).filter(Boolean),
     cookieSecret: e.COOKIE_SECRET ?? secrets!.cookieSecret,
@@ -73,10 +77,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 const Secrets = z.object({ cookieSecret: z.string().min(32), jwtSecret: z.string().min(32) });
 type Secrets = z.infer<typeof Secrets>;
 
-/** Generated once and kept under DATA_DIR, so cookies and JWTs stay valid across restarts. */
+/**
+ * Generated once and kept under DATA_DIR, so cookies and JWTs stay valid across restarts. Readable
+ * by the server's OS user only. The warehouse cannot reach it: a ClickHouse server runs elsewhere
+ * (its own container and volume), and the embedded chDB, which shares this process and so its file
+ * access, answers analysts only through the SQL check and its readonly session (docs/warehouse.md).
+ */
 function loadOrCreateSecrets(dataDir: string): Secrets {
   const file = path.join(dataDir, 'secrets.json');
   if (fs.existsSync(file)) {
+    // Files written before the mode was set may be readable by others on the machine.
+    if ((fs.statSync(file).mode & 0o077) !== 0) fs.chmodSync(file, 0o600);
     const stored = Secrets.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
     if (stored.success) return stored.data;
   }

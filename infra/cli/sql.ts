@@ -1,14 +1,17 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { defaultSqlLimits, runWarehouseSql } from '../../queries/admin/run-warehouse-sql.ts';
+import { runWarehouseSql } from '../../queries/admin/run-warehouse-sql.ts';
 import type { WarehouseSqlResult } from '../../schemas/api/warehouse-sql.ts';
+import { defaultAnalystLimits, type AnalystLimits } from '../clickhouse/analyst-lane.ts';
 import { connectWarehouse, type Warehouse } from '../clickhouse/clickhouse.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig, type Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 
 // npm run sql -- "SELECT ..." [--max-rows N] [--timeout SECONDS] [--json]: read-only SQL on the
-// usage warehouse for analysts, under the same checks and ClickHouse limits as
-// POST /api/admin/warehouse-sql. Uses CLICKHOUSE_URL when set, else chDB under DATA_DIR/chdb.
+// usage warehouse for analysts, under the same check and ClickHouse limits as
+// POST /api/admin/warehouse-sql (its analyst lane: CLICKHOUSE_ANALYST_URL's user on a server, whose
+// profile fixes the limits; on chDB the lane's session carries --max-rows and --timeout).
+// Uses CLICKHOUSE_URL when set, else chDB under DATA_DIR/chdb.
 
 const usage = 'usage: npm run sql -- "SELECT ..." [--max-rows N] [--timeout SECONDS] [--json]';
 
@@ -26,15 +29,15 @@ async function main(): Promise<number> {
     console.error(usage);
     return values.help ? 0 : 64;
   }
-  const maxRows = positiveInt(values['max-rows'], defaultSqlLimits.maxRows, '--max-rows');
-  const maxExecutionSeconds = positiveInt(values.timeout, defaultSqlLimits.maxExecutionSeconds, '--timeout');
+  const maxRows = positiveInt(values['max-rows'], defaultAnalystLimits.maxRows, '--max-rows');
+  const maxExecutionSeconds = positiveInt(values.timeout, defaultAnalystLimits.maxExecutionSeconds, '--timeout');
   if (maxRows === null || maxExecutionSeconds === null) return 64;
 
   const config = loadConfig();
-  const warehouse = await openWarehouse(config.clickhouseUrl, config.dataDir);
+  const warehouse = await openWarehouse(config, { ...defaultAnalystLimits, maxRows, maxExecutionSeconds });
   if (!warehouse) return 2;
   try {
-    const result = await runWarehouseSql(warehouse, positionals[0]!, { maxRows, maxExecutionSeconds });
+    const result = await runWarehouseSql(warehouse, positionals[0]!);
     console.log(values.json ? JSON.stringify(result.rows, null, 2) : formatTable(result));
     if (result.truncated) console.error(`(cut at ${maxRows} rows; narrow the query or pass --max-rows)`);
     return 0;
@@ -48,16 +51,17 @@ async function main(): Promise<number> {
   }
 }
 
-async function openWarehouse(clickhouseUrl: string | undefined, dataDir: string): Promise<Warehouse | null> {
+async function openWarehouse(config: Config, analystLimits: AnalystLimits): Promise<Warehouse | null> {
+  const { clickhouseUrl, clickhouseAnalystUrl, dataDir } = config;
   try {
-    return await connectWarehouse({ clickhouseUrl, dataDir });
+    return await connectWarehouse({ clickhouseUrl, clickhouseAnalystUrl, dataDir, analystLimits });
   } catch (error) {
     if (clickhouseUrl) throw error;
     // libchdb locks its data directory (status file): a running server holds it for its lifetime.
     console.error(
       `The embedded warehouse ${path.resolve(dataDir, 'chdb')} is held by another process, most likely the running Sointu server ` +
         '(chDB lets one process open a data directory). Stop the server, or ask it instead: ' +
-        'POST /api/admin/warehouse-sql {"sql": "..."} as an administrator.',
+        'POST /api/admin/warehouse-sql {"sql": "..."} as an operator.',
     );
     console.error(`(${String(error instanceof Error ? error.message : error).split('\n')[0]})`);
     return null;

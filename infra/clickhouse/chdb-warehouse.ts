@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { drainPending, Session } from 'chdb';
+import { analystSettings, defaultAnalystLimits, oneAtATime, type AnalystLane, type AnalystLimits } from './analyst-lane.ts';
 import { quoteString, sharedSettings, type Warehouse, type WarehouseParams } from './clickhouse.ts';
 
 // libchdb binds one data directory per process: open one warehouse per process and close it
@@ -11,14 +12,17 @@ import { quoteString, sharedSettings, type Warehouse, type WarehouseParams } fro
 // same directory are connections to the same engine and run side by side, so statements go to
 // the least busy of a few: the derivation's loads and inserts, and a batch's inserts into the nine
 // raw tables, then overlap. A write is visible to every session once its promise resolves.
-export function createChdbWarehouse(dataPath: string, sessionCount = 3): Warehouse {
+//
+// Analysts' SQL never uses these sessions: it has two of its own (analystLane below).
+export function createChdbWarehouse(dataPath: string, options: { sessionCount?: number; analystLimits?: AnalystLimits } = {}): Warehouse {
   fs.mkdirSync(dataPath, { recursive: true });
-  const sessions = Array.from({ length: sessionCount }, () => ({
-    session: new Session(dataPath, {
-      connectionArgs: ['--async_load_databases=0', ...Object.entries(sharedSettings).map(([name, value]) => `--${name}=${value}`)],
-    }),
-    running: 0,
-  }));
+  const fence = fencedPaths(dataPath);
+  const open = (settings: Record<string, number | string>) =>
+    new Session(dataPath, {
+      connectionArgs: ['--async_load_databases=0', ...fence, ...Object.entries({ ...sharedSettings, ...settings }).map(([name, value]) => `--${name}=${value}`)],
+    });
+  const sessions = Array.from({ length: options.sessionCount ?? 3 }, () => ({ session: open({}), running: 0 }));
+  const analyst = analystLane(open, options.analystLimits ?? defaultAnalystLimits);
   async function run<T>(statement: (session: Session) => Promise<T>): Promise<T> {
     const least = sessions.reduce((a, b) => (b.running < a.running ? b : a));
     least.running += 1;
@@ -71,9 +75,52 @@ export function createChdbWarehouse(dataPath: string, sessionCount = 3): Warehou
       if (rows.length === 0) return;
       await insertFromFile(table, ` (${columns.join(', ')})`, 'JSONCompactEachRow', compactLines(rows));
     },
+    analyst: analyst.lane,
     async close() {
       for (const { session } of sessions) session.close();
+      analyst.close();
       await drainPending();
+    },
+  };
+}
+
+/**
+ * Every folder a ClickHouse function could read files from (file(), executable(), format schemas,
+ * dictionary libraries) points to an empty folder of the warehouse's own, never DATA_DIR or `/`.
+ * These are server configuration, not settings: the first session of the process sets them, so
+ * every session passes the same. Known limit: clickhouse-local (so chDB) lets `file()` read
+ * absolute paths whatever user_files_path says; there the SQL check and readonly are the fence.
+ */
+function fencedPaths(dataPath: string): string[] {
+  const empty = path.join(dataPath, 'analyst-files');
+  fs.mkdirSync(empty, { recursive: true });
+  const names = ['user_files_path', 'user_scripts_path', 'format_schema_path', 'dictionaries_lib_path', 'top_level_domains_path'];
+  return names.map((name) => `--${name}=${empty}`);
+}
+
+/**
+ * Two sessions for analysts: `parser` (readonly=2: it may apply a statement's own SETTINGS while
+ * printing its AST, never write) and `runner` (readonly=1 and the limits as session settings, which
+ * readonly=1 then forbids changing, even by a SETTINGS clause that got past the check). Each takes
+ * one statement at a time: analysts' queries queue behind each other, and a parse (microseconds)
+ * does not wait for a running query, so a typo is answered at once.
+ */
+function analystLane(open: (settings: Record<string, number | string>) => Session, limits: AnalystLimits): { lane: AnalystLane; close(): void } {
+  const parser = open({ readonly: 2 });
+  // One thread: on the embedded default the machine is small, and an analyst's scan must leave the
+  // other cores to the projector and the reports. readonly last, after the settings it then freezes.
+  const runner = open({ ...analystSettings(limits), max_threads: 1, readonly: 1 });
+  const parses = oneAtATime();
+  const queries = oneAtATime();
+  return {
+    lane: {
+      limits,
+      parse: (sql, params = {}) => parses(async () => (await parser.queryBindAsync(sql, params, { format: 'TSVRaw' })).text()),
+      query: (sql) => queries(async () => parseJsonEachRow<Record<string, unknown>>((await runner.queryAsync(sql, { format: 'JSONEachRow' })).text())),
+    },
+    close() {
+      parser.close();
+      runner.close();
     },
   };
 }

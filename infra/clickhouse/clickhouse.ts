@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { AnalystLane, AnalystLimits } from './analyst-lane.ts';
 
 // The usage warehouse behind one small interface: chDB (ClickHouse in-process) on the embedded
 // default, a ClickHouse server through @clickhouse/client when CLICKHOUSE_URL is set. Both take
@@ -25,6 +26,8 @@ export interface Warehouse {
    * Columns left out take their defaults.
    */
   insertCompact(table: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): Promise<void>;
+  /** Analysts' SQL: its own connection, one statement at a time, read-only, limited by ClickHouse. */
+  readonly analyst: AnalystLane;
   close(): Promise<void>;
 }
 
@@ -34,15 +37,24 @@ export const sharedSettings = {
   output_format_json_quote_64bit_integers: 0,
 } as const;
 
+export interface WarehouseOptions {
+  clickhouseUrl?: string;
+  /** The read-only `analyst` user of the server, for analysts' SQL (CLICKHOUSE_ANALYST_URL). */
+  clickhouseAnalystUrl?: string;
+  dataDir: string;
+  /** Limits of analysts' SQL (chDB; on a server, the analyst user's profile holds them). */
+  analystLimits?: AnalystLimits;
+}
+
 /** A server when `clickhouseUrl` is given, otherwise chDB under `${dataDir}/chdb`. */
-export async function connectWarehouse(options: { clickhouseUrl?: string; dataDir: string }): Promise<Warehouse> {
+export async function connectWarehouse(options: WarehouseOptions): Promise<Warehouse> {
   // Imported lazily: the chDB native addon is large and must not load when a server is used.
   if (options.clickhouseUrl) {
     const { createServerWarehouse } = await import('./server-warehouse.ts');
-    return createServerWarehouse(options.clickhouseUrl);
+    return createServerWarehouse(options.clickhouseUrl, { analystUrl: options.clickhouseAnalystUrl, analystLimits: options.analystLimits });
   }
   const { createChdbWarehouse } = await import('./chdb-warehouse.ts');
-  return createChdbWarehouse(path.join(options.dataDir, 'chdb'));
+  return createChdbWarehouse(path.join(options.dataDir, 'chdb'), { analystLimits: options.analystLimits });
 }
 
 /** ISO-8601 (any offset) to the UTC text a DateTime64(3, 'UTC') column parses on every version. */

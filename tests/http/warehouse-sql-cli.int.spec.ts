@@ -25,8 +25,8 @@ async function sql(...args: string[]): Promise<{ code: number; stdout: string; s
 
 beforeAll(async () => {
   const warehouse = await connectWarehouse({ dataDir });
-  await warehouse.exec('CREATE TABLE IF NOT EXISTS analyst_cli_probe (n UInt64, label String) ENGINE = MergeTree ORDER BY n');
-  await warehouse.insert('analyst_cli_probe', [{ n: 1, label: 'one' }, { n: 2, label: 'two' }, { n: 3, label: 'three' }]);
+  await warehouse.exec('CREATE TABLE IF NOT EXISTS client_versions_v9 (n UInt64, label String) ENGINE = MergeTree ORDER BY n');
+  await warehouse.insert('client_versions_v9', [{ n: 1, label: 'one' }, { n: 2, label: 'two' }, { n: 3, label: 'three' }]);
   await warehouse.close();
 }, 60_000);
 
@@ -34,20 +34,20 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 describe('npm run sql', () => {
   it('should print the rows of a SELECT as a table', async () => {
-    const result = await sql('SELECT n, label FROM analyst_cli_probe WHERE n >= 2 ORDER BY n');
+    const result = await sql('SELECT n, label FROM client_versions_v9 WHERE n >= 2 ORDER BY n');
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout.split('\n').slice(0, 4)).toEqual(['n | label', '--+------', '2 | two', '3 | three']);
     expect(result.stdout).toMatch(/\(2 rows, \d+ ms\)/);
   }, 60_000);
 
   it('should refuse a write with a ValidationError and leave the table as it was', async () => {
-    const drop = await sql('DROP TABLE analyst_cli_probe');
+    const drop = await sql('DROP TABLE client_versions_v9');
     expect(drop.code).toBe(1);
-    expect(drop.stderr).toMatch(/ValidationError: Only SELECT, WITH, SHOW, DESCRIBE, DESC, EXPLAIN, EXISTS statements are allowed, not DROP/);
+    expect(drop.stderr).toMatch(/ValidationError: Only SELECT statements are allowed \(with WITH, UNION, JOIN, subqueries\), not DROP/);
     const override = await sql('SELECT 1 SETTINGS readonly = 0');
     expect(override.code).toBe(1);
     expect(override.stderr).toMatch(/SETTINGS is not allowed/);
-    const count = await sql('SELECT count() AS c FROM analyst_cli_probe', '--json');
+    const count = await sql('SELECT count() AS c FROM client_versions_v9', '--json');
     expect(JSON.parse(count.stdout)).toEqual([{ c: 3 }]);
   }, 60_000);
 
