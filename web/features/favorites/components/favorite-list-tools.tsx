@@ -5,8 +5,11 @@ import { canRenameOrRemove } from '../list-rules.ts';
 import { activeList, favorites, removeList } from '../stores/favorites-store.ts';
 import { FavoriteListSelect } from './favorite-list-select.tsx';
 
-/** The list selector and its tools menu: new, copy, rename, remove (spec 1 section 2). */
-export function FavoriteListTools() {
+/**
+ * The list selector and its tools menu: new, copy, rename, remove (spec 1 section 2). New and copy
+ * make a list, which needs canCreateFavoriteLists: the server refuses it otherwise.
+ */
+export function FavoriteListTools({ canCreate }: { canCreate: boolean }) {
   const { t } = useTranslation();
   const snap = useSnapshot(favorites);
   const list = activeList(snap);
@@ -22,16 +25,20 @@ export function FavoriteListTools() {
       <details className="list-tools-menu" data-testid="list-tools-menu">
         <summary>{t('Tools')}</summary>
         <div className="list-tools-items">
-          <button type="button" data-testid="new-list" onClick={() => showModal('EDIT_FAVORITE_LIST', { mode: 'new' })}>
-            {t('New list')}
-          </button>
-          <button
-            type="button"
-            data-testid="copy-list"
-            onClick={() => showModal('EDIT_FAVORITE_LIST', { mode: 'copy', listId: snap.activeListId })}
-          >
-            {t('Copy list')}
-          </button>
+          {canCreate && (
+            <>
+              <button type="button" data-testid="new-list" onClick={() => showModal('EDIT_FAVORITE_LIST', { mode: 'new' })}>
+                {t('New list')}
+              </button>
+              <button
+                type="button"
+                data-testid="copy-list"
+                onClick={() => showModal('EDIT_FAVORITE_LIST', { mode: 'copy', listId: snap.activeListId })}
+              >
+                {t('Copy list')}
+              </button>
+            </>
+          )}
           <button
             type="button"
             disabled={!editable}

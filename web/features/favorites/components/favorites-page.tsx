@@ -118,7 +118,7 @@ export function FavoritesPage({ user }: { user: CurrentUser }) {
 
   return (
     <section className="favorites-page" data-testid="favorites-page">
-      <FavoriteListTools />
+      <FavoriteListTools canCreate={user.config.canCreateFavoriteLists} />
       <form className="favorites-search" role="search" onSubmit={search}>
         <input
           type="search"
