@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { newSessionToken, startSession } from '../../infra/auth/sessions.ts';
 import { unauthorized } from '../../infra/errors.ts';
 import { setSessionCookie } from '../../infra/http/auth.ts';
 import { signSessionJwt, type Session } from '../../infra/http/session.ts';
@@ -6,7 +6,8 @@ import type { App } from '../../infra/http/zod.ts';
 import { PublicReportTokenLoginRequest, PublicReportTokenLoginResult } from '../../schemas/api/public-usage.ts';
 
 // POST /api/publicReportTokenLogin {token}: the public report link's rtoken (spec 3 section 7).
-// The session carries publicReport, so requireUser refuses it everywhere but the public report.
+// The session carries publicReport, so requireUser refuses it everywhere but the public report;
+// like every session it is a server-side row (kind 'public-report') that logout ends.
 // It neither takes playback over (last_session_token stays) nor is logged as a LoggedIn: the
 // token may belong to the unit itself, whose own session must not be displaced by a visitor.
 
@@ -21,11 +22,12 @@ export function publicReportTokenLoginRoute(app: App): void {
     const loginTime = now();
     const session: Session = {
       userId: Number(user.id),
-      sessionToken: randomBytes(24).toString('base64url'),
+      sessionToken: newSessionToken(),
       admin: false,
       publicReport: true,
       loginTime: loginTime.toISOString(),
     };
+    await startSession(sql, { token: session.sessionToken, userId: session.userId, kind: 'public-report', at: loginTime });
     setSessionCookie(request, reply, session);
     const publicReportUserId = user.public_report_user_id == null ? Number(user.id) : Number(user.public_report_user_id);
     return { publicReportUserId, ...(request.body.jwt ? { jwt: await signSessionJwt(session, config.jwtSecret, loginTime) } : {}) };
