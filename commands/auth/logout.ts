@@ -12,6 +12,7 @@ export function logoutRoute(app: App): void {
   app.post('/api/logout', { schema: { body: z.strictObject({}).nullish(), response: { 200: z.strictObject({}) } } }, async (request, reply) => {
     if (request.auth) {
       await endSession(app.deps.sql, request.auth.sessionToken, 'logout', app.deps.now());
+      app.live.endSession(request.auth.userId, request.auth.sessionToken);
       request.log.info({ userId: request.auth.userId }, 'logged out');
     }
     clearSessionCookie(request, reply);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endSessionsOfUser, hashSessionToken } from '../../infra/auth/sessions.ts';
 import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
+import { SESSION_ENDED_CLOSE_CODE } from '../../infra/http/live-channel.ts';
 import { decodeSession } from '../../infra/http/session.ts';
 import { projectAll } from '../../projections/engine/project-all.ts';
 import { loginLogProjector, loginLogTable } from '../../projections/warehouse/login-log.ts';
@@ -76,13 +77,40 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('server-side sessions on %s'
     expect((await me({ cookie: otherDevice.cookie })).statusCode).toBe(200);
   });
 
-  it('should refuse the /ws upgrade with a cookie that logged out', async () => {
+  it('should close the live channel of a session that logs out and refuse its upgrade afterwards', async () => {
+    const user = await t.createUser({ config: { allowMultiLogin: true } });
+    const { cookie } = await t.login(user);
+    const other = await t.login(user);
+    const socket = await t.app.injectWS('/ws', { headers: { cookie } });
+    const otherSocket = await t.app.injectWS('/ws', { headers: { cookie: other.cookie } });
+    try {
+      const closed = new Promise<number>((resolve) => socket.once('close', resolve));
+      await logout({ cookie });
+      expect(await closed).toBe(SESSION_ENDED_CLOSE_CODE);
+      // The account's other login keeps its channel.
+      expect(otherSocket.readyState).toBe(otherSocket.OPEN);
+      await expect(t.app.injectWS('/ws', { headers: { cookie } })).rejects.toThrow(/401/);
+    } finally {
+      socket.terminate();
+      otherSocket.terminate();
+    }
+  });
+
+  it('should close an open live channel at its next ping once the session ended elsewhere', async () => {
     const user = await t.createUser();
     const { cookie } = await t.login(user);
     const socket = await t.app.injectWS('/ws', { headers: { cookie } });
-    socket.terminate();
-    await logout({ cookie });
-    await expect(t.app.injectWS('/ws', { headers: { cookie } })).rejects.toThrow(/401/);
+    try {
+      const pong = new Promise((resolve) => socket.once('message', resolve));
+      socket.send(JSON.stringify({ type: 'Ping', time: 1 }));
+      await pong;
+      await endSessionsOfUser(t.sql, user.id, 'user-deactivated');
+      const closed = new Promise<number>((resolve) => socket.once('close', resolve));
+      socket.send(JSON.stringify({ type: 'Ping', time: 2 }));
+      expect(await closed).toBe(SESSION_ENDED_CLOSE_CODE);
+    } finally {
+      socket.terminate();
+    }
   });
 
   it('should make the public-report token login a session that logout ends', async () => {
