@@ -67,16 +67,40 @@ export async function guardLogin<T>(request: FastifyRequest, reply: FastifyReply
   const { byAddress, byAccount, accountOf } = request.server.loginLimits;
   if (account !== null) accountOf.set(request, account);
   const checks = account === null ? [byAddress] : [byAddress, byAccount];
-  for (const check of checks) {
-    const state = await check(request, { increment: false });
-    if (!state.isAllowed && state.isExceeded) throw tooManyRequests(reply, state.ttlInSeconds);
-  }
-  try {
-    return await attempt();
-  } catch (error) {
-    if (error instanceof AppError && error.kind === 'Unauthorized') for (const check of checks) await check(request);
-    throw error;
-  }
+  const keys = account === null ? [`address:${request.ip}`] : [`address:${request.ip}`, `account:${account}`];
+  // One attempt at a time per address and per account: checked and counted in one step, so a
+  // burst of parallel guesses cannot all pass the check before the first failure is counted.
+  return oneAtATime(keys, async () => {
+    for (const check of checks) {
+      const state = await check(request, { increment: false });
+      if (!state.isAllowed && state.isExceeded) throw tooManyRequests(reply, state.ttlInSeconds);
+    }
+    try {
+      return await attempt();
+    } catch (error) {
+      if (error instanceof AppError && error.kind === 'Unauthorized') for (const check of checks) await check(request);
+      throw error;
+    }
+  });
+}
+
+const tails = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs `task` after every earlier task that shares a key has settled. A task waits only for tasks
+ * that arrived before it, so keys taken in any order cannot deadlock.
+ */
+function oneAtATime<T>(keys: readonly string[], task: () => Promise<T>): Promise<T> {
+  const run = Promise.allSettled(keys.map((key) => tails.get(key))).then(task);
+  const tail = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  for (const key of keys) tails.set(key, tail);
+  void tail.then(() => {
+    for (const key of keys) if (tails.get(key) === tail) tails.delete(key);
+  });
+  return run;
 }
 
 function tooManyRequests(reply: FastifyReply, retryAfterSeconds: number): AppError {

@@ -47,6 +47,13 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('login rate limits on %s', (
     expect((await login(from, victim.name, victim.password)).statusCode).toBe(200);
   });
 
+  it('should let no more guesses through than the limit when they arrive all at once', async () => {
+    const user = await t.createUser();
+    const from = newAddress();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => login(from, user.name, 'wrong')));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([401, 401, 401, 429, 429, 429, 429, 429]);
+  });
+
   it('should lock out twice as long after failing again right after a lockout', async () => {
     const user = await t.createUser();
     const from = newAddress();
