@@ -27,8 +27,9 @@ const tokenOf = (cookie: string) => decodeSession(decodeURIComponent(cookie.spli
 
 describe.each<TestDatabase>(['pglite', 'postgres'])('server-side sessions on %s', (database) => {
   let t: TestApp;
+  let clock = Date.parse('2026-03-01T10:00:00.000Z');
   beforeAll(async () => {
-    t = await buildTestApp({ database });
+    t = await buildTestApp({ database, now: () => new Date(clock) });
     await t.app.ready();
   });
   afterAll(() => t.close());
@@ -160,6 +161,27 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('server-side sessions on %s'
     expect(await endSessionsOfUser(t.sql, user.id, 'user-deactivated')).toBe(0);
     const reasons = await t.sql.query<{ end_reason: string }>('SELECT end_reason FROM sessions WHERE user_id = $1', [user.id]);
     expect(reasons).toEqual([{ end_reason: 'user-deactivated' }, { end_reason: 'user-deactivated' }]);
+  });
+
+  it('should note when a session was last seen at most every five minutes, and end it after a year', async () => {
+    const user = await t.createUser();
+    const { cookie } = await t.login(user);
+    const lastSeen = async () =>
+      new Date((await t.sql.query<{ last_seen_at: Date }>('SELECT last_seen_at FROM sessions WHERE user_id = $1', [user.id]))[0]!.last_seen_at).getTime();
+    const loggedInAt = clock;
+    clock += 4 * 60_000;
+    expect((await me({ cookie })).statusCode).toBe(200);
+    expect(await lastSeen()).toBe(loggedInAt);
+    clock += 60_000;
+    expect((await me({ cookie })).statusCode).toBe(200);
+    expect(await lastSeen()).toBe(clock);
+
+    clock = loggedInAt + 31_536_000_000; // spec 1 section 9: one year
+    try {
+      expect((await me({ cookie })).statusCode).toBe(401);
+    } finally {
+      clock = loggedInAt + 5 * 60_000;
+    }
   });
 
   it('should keep no session token in clear in the sessions table', async () => {
