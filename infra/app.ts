@@ -2,6 +2,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { ProjectionRunner } from '../projections/engine/runner.ts';
 import type { Warehouse } from './clickhouse/clickhouse.ts';
+import { registerLoginLimits, type LoginLimits } from './auth/login-limits.ts';
 import type { Config } from './config.ts';
 import type { EventStore } from './event-store/event-store.ts';
 import type { FileStore } from './files/file-store.ts';
@@ -20,7 +21,11 @@ import type { Sql } from './sql/sql.ts';
 export interface AppDeps {
   sql: Sql;
   store: EventStore;
-  config: Pick<Config, 'cookieSecret' | 'jwtSecret' | 'contactEmail' | 'publicUrl'> & Partial<Pick<Config, 'trustProxy'>>;
+  config: Pick<Config, 'cookieSecret' | 'jwtSecret' | 'contactEmail' | 'publicUrl'> &
+    Partial<Pick<Config, 'trustProxy'>> & {
+      /** Failed-login lockouts; production uses the defaults, tests may shorten the window. */
+      loginLimits?: Partial<LoginLimits>;
+    };
   /** The clock; tests pass a fixed one. */
   now: () => Date;
   /** The built web app (dist/web); not served when absent. */
@@ -60,6 +65,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   registerOriginCheck(app, deps.config);
   await registerAuth(app, deps.config);
   registerPublicReportOnly(app);
+  await registerLoginLimits(app, deps.config.loginLimits, deps.now);
   await registerWebApp(app, deps.webDir);
   registerRoutes(app);
   return app;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { LoginRequest, LoginResult } from '../../schemas/api/auth.ts';
+import { guardLogin } from '../../infra/auth/login-limits.ts';
 import { hashPassword, verifyPassword } from '../../infra/auth/password.ts';
 import { unauthorized } from '../../infra/errors.ts';
 import type { App } from '../../infra/http/zod.ts';
@@ -8,7 +9,8 @@ import { findLoginCandidate, loadUser } from '../../infra/users/user-repository.
 import { startLoginSession } from './start-login-session.ts';
 
 // POST /api/login. A new login takes playback over from older ones (users.last_session_token,
-// spec 1 section 4) and is recorded as LoggedIn in the user's usage stream.
+// spec 1 section 4) and is recorded as LoggedIn in the user's usage stream. Failed logins lock the
+// account name and the address out for a while (infra/auth/login-limits.ts).
 
 const loginFailed = () => unauthorized('Login failed');
 
@@ -17,16 +19,18 @@ let decoyHash: Promise<string> | undefined;
 const decoy = () => (decoyHash ??= hashPassword(randomBytes(16).toString('hex')));
 
 export function loginRoute(app: App): void {
-  app.post('/api/login', { schema: { body: LoginRequest, response: { 200: LoginResult } } }, async (request, reply) => {
-    const { sql, config, now } = app.deps;
-    const candidate = await findLoginCandidate(sql, request.body.username);
-    const passwordOk = await verifyPassword(candidate?.passwordHash ?? (await decoy()), request.body.password);
-    if (!candidate || !candidate.active || !passwordOk) throw loginFailed();
-    const user = await loadUser(sql, candidate.id);
-    if (!user) throw loginFailed();
+  app.post('/api/login', { schema: { body: LoginRequest, response: { 200: LoginResult } } }, (request, reply) =>
+    guardLogin(request, reply, request.body.username, async () => {
+      const { sql, config, now } = app.deps;
+      const candidate = await findLoginCandidate(sql, request.body.username);
+      const passwordOk = await verifyPassword(candidate?.passwordHash ?? (await decoy()), request.body.password);
+      if (!candidate || !candidate.active || !passwordOk) throw loginFailed();
+      const user = await loadUser(sql, candidate.id);
+      if (!user) throw loginFailed();
 
-    const loginTime = now();
-    assertContractActive(user, loginTime, config.contactEmail);
-    return startLoginSession(app, request, reply, { user, method: 'password', loginTime, jwt: request.body.jwt === true });
-  });
+      const loginTime = now();
+      assertContractActive(user, loginTime, config.contactEmail);
+      return startLoginSession(app, request, reply, { user, method: 'password', loginTime, jwt: request.body.jwt === true });
+    }),
+  );
 }

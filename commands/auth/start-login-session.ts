@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { streams } from '../../schemas/events/index.ts';
 import type { LoginResult } from '../../schemas/api/auth.ts';
+import { newSessionToken, startSession } from '../../infra/auth/sessions.ts';
 import { eventId } from '../../infra/event-store/event-ids.ts';
 import { setSessionCookie } from '../../infra/http/auth.ts';
 import { signSessionJwt, type Session } from '../../infra/http/session.ts';
@@ -10,8 +10,10 @@ import { toCurrentUser } from '../../infra/users/current-user.ts';
 import type { UserRecord } from '../../infra/users/user-repository.ts';
 
 // What every login of a user (password or login token) does once the credentials are accepted:
-// a new session takes playback over from older ones (users.last_session_token, spec 1 section 4)
-// and is recorded as LoggedIn in the user's usage stream.
+// a new server-side session (infra/auth/sessions.ts) takes playback over from older ones
+// (users.last_session_token, spec 1 section 4) and is recorded as LoggedIn in the user's usage
+// stream. Older sessions stay alive but lose playback: the spec has the older browser told by its
+// ping (tokenMatch false) and logged out there, which ends it (docs/library-and-favorites.md).
 
 export async function startLoginSession(
   app: App,
@@ -23,7 +25,7 @@ export async function startLoginSession(
   const { user, loginTime } = login;
   const session: Session = {
     userId: user.id,
-    sessionToken: randomBytes(24).toString('base64url'),
+    sessionToken: newSessionToken(),
     // The admin-password login (spec 1 section 6) is not offered yet: LoginRequest has no field for it.
     admin: false,
     publicReport: false,
@@ -38,7 +40,10 @@ export async function startLoginSession(
       metadata: { userId: user.id, correlationId: request.id },
     },
   ]);
-  await sql.query('UPDATE users SET last_session_token = $2 WHERE id = $1', [user.id, session.sessionToken]);
+  await sql.transaction(async (tx) => {
+    await startSession(tx, { token: session.sessionToken, userId: user.id, kind: login.method, at: loginTime });
+    await tx.query('UPDATE users SET last_session_token = $2 WHERE id = $1', [user.id, session.sessionToken]);
+  });
   setSessionCookie(request, reply, session);
   request.log.info({ userId: user.id, method: login.method }, 'logged in');
   return {

@@ -1,4 +1,5 @@
 import { LoginResult, TokenLoginRequest } from '../../schemas/api/auth.ts';
+import { guardLogin } from '../../infra/auth/login-limits.ts';
 import { unauthorized } from '../../infra/errors.ts';
 import type { App } from '../../infra/http/zod.ts';
 import { assertContractActive } from '../../infra/users/contract.ts';
@@ -9,6 +10,7 @@ import { startLoginSession } from './start-login-session.ts';
 // send-login-token mails (spec 3: users.login_token, shown as 'Link Expires' until
 // login_token_expires). A link logs in once, before it expires: it is cleared as it is used, so a
 // forwarded or leaked mail cannot open the account again. A token without an expiry never logs in.
+// Failed tries lock the address out for a while (infra/auth/login-limits.ts): no account is named.
 
 const loginFailed = () => unauthorized('Login failed');
 
@@ -16,21 +18,23 @@ export const tokenLoginPaths = ['/api/tokenLogin', '/api/token-login'] as const;
 
 export function tokenLoginRoute(app: App): void {
   for (const url of tokenLoginPaths) {
-    app.post(url, { schema: { body: TokenLoginRequest, response: { 200: LoginResult } } }, async (request, reply) => {
-      const { sql, config, now } = app.deps;
-      const loginTime = now();
-      const [row] = await sql.query<{ id: number }>(
-        'SELECT id FROM users WHERE login_token = $1 AND active AND login_token_expires > $2',
-        [request.body.token, loginTime.toISOString()],
-      );
-      const user = row ? await loadUser(sql, Number(row.id)) : null;
-      if (!user) throw loginFailed();
-      // The contract is checked before the link is spent: the link still works once the contract starts.
-      assertContractActive(user, loginTime, config.contactEmail);
-      // Of two logins racing with one link, only the one that clears it gets in.
-      const spent = await sql.query('UPDATE users SET login_token = NULL, login_token_expires = NULL WHERE id = $1 AND login_token = $2 RETURNING id', [user.id, request.body.token]);
-      if (spent.length === 0) throw loginFailed();
-      return startLoginSession(app, request, reply, { user, method: 'token', loginTime, jwt: false });
-    });
+    app.post(url, { schema: { body: TokenLoginRequest, response: { 200: LoginResult } } }, (request, reply) =>
+      guardLogin(request, reply, null, async () => {
+        const { sql, config, now } = app.deps;
+        const loginTime = now();
+        const [row] = await sql.query<{ id: number }>(
+          'SELECT id FROM users WHERE login_token = $1 AND active AND login_token_expires > $2',
+          [request.body.token, loginTime.toISOString()],
+        );
+        const user = row ? await loadUser(sql, Number(row.id)) : null;
+        if (!user) throw loginFailed();
+        // The contract is checked before the link is spent: the link still works once the contract starts.
+        assertContractActive(user, loginTime, config.contactEmail);
+        // Of two logins racing with one link, only the one that clears it gets in.
+        const spent = await sql.query('UPDATE users SET login_token = NULL, login_token_expires = NULL WHERE id = $1 AND login_token = $2 RETURNING id', [user.id, request.body.token]);
+        if (spent.length === 0) throw loginFailed();
+        return startLoginSession(app, request, reply, { user, method: 'token', loginTime, jwt: false });
+      }),
+    );
   }
 }

@@ -1,10 +1,13 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isSessionLive } from '../auth/sessions.ts';
 import { accessDenied, unauthorized } from '../errors.ts';
 import { cookieKey, decodeSession, encodeSession, SESSION_LIFETIME_MS, verifySessionJwt, type Session } from './session.ts';
 
 // Authentication: a signed http-only cookie, or an `Authorization: Bearer` JWT for clients that
-// asked for one at login. Authorisation is the route's job, through requireUser / requireAdminOf.
+// asked for one at login. Either only names a server-side session (infra/auth/sessions.ts): a
+// valid signature is not enough, the session must still be live, so logout ends both at once.
+// Authorisation is the route's job, through requireUser / requireAdminOf.
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,7 +27,9 @@ export async function registerAuth(app: FastifyInstance, secrets: AuthSecrets): 
   await app.register(fastifyCookie, { secret: cookieKey(secrets.cookieSecret) });
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
-    request.auth = await readSession(request, secrets.jwtSecret);
+    const claimed = await readSession(request, secrets.jwtSecret);
+    // Every request (the /ws upgrade too) asks the database: an ended session is refused at once.
+    request.auth = claimed && (await isSessionLive(app.deps.sql, claimed, app.deps.now())) ? claimed : null;
   });
 }
 

@@ -15,6 +15,11 @@ export const messageItemActions = ['open', 'close', 'continue'] as const;
 
 const base = { userId: id, clientTime: isoTime, receivedAt: isoTime };
 
+// LoggedIn keeps the session token itself, not its hash: the last-activity read model and
+// GET /api/last-play compare it with the caller's session token, and the event id is derived from
+// it so the browser's `login` page repeats the same fact. The log is not analyst-readable, and a
+// token alone opens nothing (a cookie or JWT also needs the server's signature and a live
+// `sessions` row); the warehouse's login_log stores only its sha256.
 export const LoggedIn = z.object({
   type: z.literal('LoggedIn'),
   data: z.object({ ...base, sessionToken: z.string().min(1), admin: z.boolean(), method: z.enum(['password', 'token', 'publicReportToken', 'jwt']) }),

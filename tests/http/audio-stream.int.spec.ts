@@ -138,7 +138,7 @@ describe('GET /api/audio-file/{id}/{hmac}/{n}', () => {
     expect((await fetch((await streamUrls(newer)).get(wav)!.streamUrl!, newer, 'bytes=0-9')).statusCode).toBe(206);
 
     const other = await t.createUser();
-    const admin = await adminFlagHeaders(other, new Date());
+    const admin = await adminFlagHeaders(t, other, new Date());
     await loginAs(other);
     expect((await fetch((await streamUrls(admin)).get(wav)!.streamUrl!, admin, 'bytes=0-9')).statusCode).toBe(206);
   });

@@ -110,7 +110,7 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('favorites on %s', (database
     });
 
     it('should mark files added in an admin-password session', async () => {
-      const admin = await adminFlagHeaders(user, clock.now());
+      const admin = await adminFlagHeaders(t, user, clock.now());
       await favorite(0, files[0]!, true, admin);
       expect((await favorites('userTagGroupIdList=0')).audioFiles[0].admin).toBe(true);
     });

@@ -68,7 +68,7 @@ describe('GET /api/last-play', () => {
 
     const user = await t.createUser();
     await play(await login(user));
-    expect(await lastPlay(await adminFlagHeaders(user, clock.now()))).toEqual({ tokenMatch: true, lastPlay: null });
+    expect(await lastPlay(await adminFlagHeaders(t, user, clock.now()))).toEqual({ tokenMatch: true, lastPlay: null });
   });
 
   it('should answer Unauthorized without a login', async () => {

@@ -143,7 +143,7 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('POST /api/usage-log on %s',
   });
 
   it('should not log sessions with the admin flag', async () => {
-    const admin = await adminFlagHeaders(user, clock.now());
+    const admin = await adminFlagHeaders(t, user, clock.now());
     const response = await postUsageLog(t, admin, { page: 'player', playLog: samples(2) });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ok: true, appended: 0 });

@@ -9,6 +9,7 @@ import { createPgSql } from '../../infra/sql/pg-sql.ts';
 import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
 import type { EventOf } from '../../schemas/events/index.ts';
+import { hashSessionToken } from '../../infra/auth/sessions.ts';
 import { loginLogProjector } from '../../projections/warehouse/login-log.ts';
 import { setCurrentVersion } from '../../projections/engine/checkpoint-store.ts';
 import type { Projector } from '../../projections/engine/projector.ts';
@@ -212,7 +213,7 @@ describe.each(['pglite', 'postgres'] as const)('projection runner on %s', (datab
   describe('login-log', () => {
     const readLogins = (users: number[]) =>
       warehouse.query<{ rows: number; ids: number; tokens: string[] }>(
-        'SELECT count() AS rows, uniqExact(event_id) AS ids, arraySort(groupArray(session_token)) AS tokens FROM login_log FINAL WHERE user_id IN {users:Array(UInt64)}',
+        'SELECT count() AS rows, uniqExact(event_id) AS ids, arraySort(groupArray(session_token_hash)) AS tokens FROM login_log FINAL WHERE user_id IN {users:Array(UInt64)}',
         { users },
       );
 
@@ -221,7 +222,7 @@ describe.each(['pglite', 'postgres'] as const)('projection runner on %s', (datab
       const log = await appendEach(users.flatMap((u, i) => [loggedIn(u, i * 2, run), loggedIn(u, i * 2 + 1, run), playSampled(u, i, run)]));
       await startRunner([loginLogProjector], { batchSize: 2 });
       await runner!.waitUntilCaughtUp();
-      const expected = [{ rows: 6, ids: 6, tokens: [0, 1, 2, 3, 4, 5].map((n) => `${run}-token-${n}`).sort() }];
+      const expected = [{ rows: 6, ids: 6, tokens: [0, 1, 2, 3, 4, 5].map((n) => hashSessionToken(`${run}-token-${n}`)).sort() }];
       expect(await readLogins(users)).toEqual(expected);
 
       await restartFromZero([loginLogProjector], { batchSize: 100 });

@@ -1,3 +1,4 @@
+import { newSessionToken, startSession } from '../../../infra/auth/sessions.ts';
 import { signSessionJwt, type Session } from '../../../infra/http/session.ts';
 import { usageLogBody, type UsageLogDataInput } from '../../../schemas/api/usage-log.ts';
 import type { TestApp, TestUser } from '../../support/build-test-app.ts';
@@ -51,9 +52,13 @@ export const postRaw = (t: TestApp, headers: Record<string, string>, payload: un
 export const typedRequest = (t: TestApp, headers: Record<string, string>, type: string, props: unknown) =>
   t.app.inject({ method: 'POST', url: `/api/requests/${type}`, headers, payload: props as object });
 
-/** A bearer token for a session the login route does not hand out (the admin-password login). */
-export async function adminFlagHeaders(user: TestUser, now: Date): Promise<Record<string, string>> {
-  const session: Session = { userId: user.id, sessionToken: `admin-${user.id}`, admin: true, publicReport: false, loginTime: now.toISOString() };
+/**
+ * A bearer token for a session the login route does not hand out (the admin-password login). The
+ * session row is written as a login would, since a signed token alone names no live session.
+ */
+export async function adminFlagHeaders(t: TestApp, user: TestUser, now: Date): Promise<Record<string, string>> {
+  const session: Session = { userId: user.id, sessionToken: newSessionToken(), admin: true, publicReport: false, loginTime: now.toISOString() };
+  await startSession(t.sql, { token: session.sessionToken, userId: user.id, kind: 'password', at: now });
   return { authorization: `Bearer ${await signSessionJwt(session, 'test-jwt-secret-of-enough-length!', now)}` };
 }
 
