@@ -30,6 +30,7 @@ function wrongValuesFor(value: unknown): string[] {
   if (typeof value === 'string') return ['12345', 'true', '[]', '{}', '["a"]', '1e309', '{"$gt":""}'];
   if (typeof value === 'boolean') return ['"true"', '1', '"yes"', '[]', '{}', '"false"'];
   if (Array.isArray(value)) return ['{}', '1', 'true', '[{"a":1}]', '[null]', '[-1]', '[1e309]'];
+  if (value === null) return ['[]', '"x"', 'true', '{}', '-1', '1.5'];
   return ['[]', '"x"', '1', 'true'];
 }
 const guardValues = ['"a\\u0000b"', '"\\ud800"', '"x\\udfff"', `${nested(5000, 'array')}`, `${nested(5000, 'object')}`, `${nested(40, 'object')}`];

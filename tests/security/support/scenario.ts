@@ -52,6 +52,8 @@ export interface SecurityIds {
   category: number;
   recipe: number;
   imageFile: number;
+  /** The stored object behind the audio file: streamed through its signed URL only, never by GET /api/file/{id}. */
+  audioObjectFile: number;
   publicToken: string;
 }
 
@@ -201,6 +203,7 @@ export async function buildSecurityScenario(options: { database?: TestDatabase }
       category: Number(category!.id),
       recipe: Number(recipe!.id),
       imageFile,
+      audioObjectFile: audioObject,
       publicToken,
     },
     first,
