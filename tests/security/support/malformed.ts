@@ -128,7 +128,7 @@ export function malformedVariant(route: string, base: RouteRequest, random: Rand
       },
       () => {
         const key = pick(random, keys);
-        return json(`oversized string in ${key}`, withRaw(body!, key, JSON.stringify('x'.repeat(pick(random, [10_000, 200_000, 900_000])))));
+        return json(`oversized string in ${key}`, withRaw(body!, key, JSON.stringify('x'.repeat(pick(random, [200_000, 900_000])))));
       },
       () => {
         const dates = keys.filter((k) => dateKey.test(k));
