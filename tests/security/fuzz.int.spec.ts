@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../infra/seeded-random.ts';
 import { ErrorResponse } from '../../schemas/api/errors.ts';
+import { forgedCredentials } from './support/forged-credentials.ts';
 import { malformedVariant, type MalformedRequest } from './support/malformed.ts';
-import { routeRequests } from './support/route-requests.ts';
+import { routeRequests, sendAs } from './support/route-requests.ts';
 import { buildSecurityScenario, type Role, type SecurityScenario } from './support/scenario.ts';
 
 // Issue 12: malformed requests over every route of the app, from a seeded generator (FUZZ_SEED to
@@ -30,6 +31,9 @@ describe(`fuzz: malformed requests over every route (seed ${seed})`, () => {
   const outcomes: Outcome[] = [];
   let eventsBefore = 0;
   let eventsAfter = 0;
+  /** Well-formed requests with forged credentials whose answer differs from the anonymous one. */
+  const escalations: string[] = [];
+  let forgedCount = 0;
 
   const eventCount = async () => Number((await s.t.sql.query<{ n: number | string }>('SELECT count(*) AS n FROM events'))[0]!.n);
 
@@ -59,6 +63,20 @@ describe(`fuzz: malformed requests over every route (seed ${seed})`, () => {
       }
     }
     eventsAfter = (await eventCount()) - appendedByLogins;
+
+    // Forged credentials on well-formed requests (as an operator would send them): answered as anonymous ones.
+    const forged = await forgedCredentials(s);
+    for (const route of routes) {
+      const build = routeRequests[route];
+      if (!build) continue;
+      for (const credential of forged) {
+        const anonymous = await sendAs(s, 'anonymous', await build(s, 'operator'));
+        const request = await build(s, 'operator');
+        const answer = await sendAs(s, 'anonymous', { ...request, headers: { ...request.headers, ...credential.headers } });
+        forgedCount++;
+        if (answer.statusCode !== anonymous.statusCode) escalations.push(`${route} with ${credential.kind}: ${answer.statusCode} ${answer.body.slice(0, 160)}, anonymous ${anonymous.statusCode}`);
+      }
+    }
   });
   afterAll(async () => {
     if (process.env.FUZZ_DUMP) console.log(outcomes.map(describeRequest).join('\n'));
@@ -100,6 +118,11 @@ describe(`fuzz: malformed requests over every route (seed ${seed})`, () => {
     const over = outcomes.filter((o) => o.request.kind === 'body over the 1 MB limit');
     expect(over.length).toBeGreaterThan(0);
     expect(over.filter((o) => o.status !== 413).map(describeRequest)).toEqual([]);
+  });
+
+  it('gives forged credentials (unsigned or re-signed cookies, alg none, guessed keys) no more than no credentials', () => {
+    expect(forgedCount).toBeGreaterThan(300);
+    expect(escalations).toEqual([]);
   });
 
   // Postgres refuses NUL in text (22021): bad input, so 400 whichever query it reaches (infra/http/error-handler.ts).
