@@ -125,6 +125,25 @@ describe(`fuzz: malformed requests over every route (seed ${seed})`, () => {
     expect(escalations).toEqual([]);
   });
 
+  it('keeps the live channel answering after malformed frames, and closes it on a frame over 64 kB', async () => {
+    const random = seededRandom(seed + 1);
+    const frames = ['', 'null', '{', '[]', '{"type":"Ping","time":"x"}', '{"type":"PlayerControl"}', '{"type":"\u0000"}', '\ud800', '{"__proto__":{"type":"Ping"}}', '['.repeat(5000), '{"type":"Pong","time":1e309}'];
+    const socket = await s.t.app.injectWS('/ws', { headers: s.headers('caregiver') });
+    for (let i = 0; i < 100; i++) socket.send(pick(random, frames));
+    socket.send(Buffer.from([0xff, 0xfe, 0x00]));
+    const pong = new Promise<string>((resolve) => socket.on('message', (data) => resolve(String(data))));
+    socket.send(JSON.stringify({ type: 'Ping', time: 42 }));
+    expect(JSON.parse(await pong)).toEqual({ type: 'Pong', time: 42 });
+    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+    socket.send('x'.repeat(70 * 1024));
+    expect(await closed).toBe(1009);
+    const again = await s.t.app.injectWS('/ws', { headers: s.headers('caregiver') });
+    const answer = new Promise<string>((resolve) => again.on('message', (data) => resolve(String(data))));
+    again.send(JSON.stringify({ type: 'Ping', time: 7 }));
+    expect(JSON.parse(await answer)).toEqual({ type: 'Pong', time: 7 });
+    again.terminate();
+  });
+
   // Postgres refuses NUL in text (22021): bad input, so 400 whichever query it reaches (infra/http/error-handler.ts).
   it('answers a value the database refuses with 400, not 500', async () => {
     const nul = await s.t.app.inject({ method: 'POST', url: '/api/token-login', payload: { token: 'a\u0000b' } });
@@ -151,6 +170,8 @@ describe(`fuzz: malformed requests over every route (seed ${seed})`, () => {
 /** Fastify's own answer to a URL it cannot route (FST_ERR_BAD_URL, FST_ERR_MAX_PARAM_LENGTH), given before any hook. */
 const badUrl = (o: Outcome) => /"code":"FST_ERR_(BAD_URL|MAX_PARAM_LENGTH)"/.test(o.body);
 const plainGetOfWebsocket = (o: Outcome) => o.route === 'GET /ws';
+
+const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 
 function isErrorBody(body: string): boolean {
   try {
