@@ -1,5 +1,5 @@
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { ProjectionRunner } from '../projections/engine/runner.ts';
 import type { Warehouse } from './clickhouse/clickhouse.ts';
 import { registerLoginLimits, type LoginLimits } from './auth/login-limits.ts';
@@ -46,6 +46,8 @@ declare module 'fastify' {
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
+  /** Called for every route as it is registered (the security tests list the routes with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Never log credentials: cookies, bearer tokens and anything named password. */
@@ -58,6 +60,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     trustProxy: deps.config.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
   });
+  if (options.onRoute) fastify.addHook('onRoute', options.onRoute);
   const app = useZod(fastify);
   app.decorate('deps', deps);
   registerErrorHandling(app);

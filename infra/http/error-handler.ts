@@ -52,8 +52,22 @@ function isFastifyError(error: unknown): error is FastifyError & { statusCode: n
 
 const kindByStatus: Partial<Record<number, ErrorKind>> = { 401: 'Unauthorized', 403: 'AccessDenied', 404: 'NotFound', 409: 'Conflict' };
 
+/**
+ * Postgres (server and PGlite) refusing a value the request carried: a NUL byte or an invalid
+ * character in text, an unparsable uuid, a number or date out of the column's range. Bad input,
+ * so a 400, not a 500 (DOMAIN.md section 4), whichever query it reached.
+ */
+const invalidValueCodes = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05']);
+
+function isInvalidValueError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code, severity } = error as { code?: unknown; severity?: unknown };
+  return typeof severity === 'string' && typeof code === 'string' && invalidValueCodes.has(code);
+}
+
 export function toAnswer(error: unknown): Answer {
   if (error instanceof AppError) return answer(error.kind, { message: error.message, details: error.details });
+  if (isInvalidValueError(error)) return answer('InvalidRequest', { details: { reason: 'A value in the request cannot be stored or compared' } });
   if (hasZodFastifySchemaValidationErrors(error)) {
     return answer('ValidationError', { details: issuesOf(error.validationContext ?? '', error.validation) });
   }
@@ -73,6 +87,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
     else request.log.info({ kind: body.error.kind, status }, 'request refused');
     return reply.status(status).send(body);
   });
+}
+
+/**
+ * For Fastify's `frameworkErrors` option (errors raised before routing, such as FST_ERR_BAD_URL for
+ * '/api/file/%ED%A0%80'): without it Fastify answers them in its own shape, not DOMAIN.md's.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const { status, body } = toAnswer(error);
+  request.log.info({ kind: body.error.kind, status, code: error.code }, 'request refused');
+  void reply.status(status).send(body);
 }
 
 export function sendNotFound(reply: FastifyReply): FastifyReply {

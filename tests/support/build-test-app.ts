@@ -47,7 +47,7 @@ export interface TestApp {
 let userCount = 0;
 
 export async function buildTestApp(
-  options: { database?: TestDatabase; now?: () => Date; webDir?: string; config?: Partial<AppDeps['config']>; logger?: BuildOptions['logger']; warehouse?: Warehouse; files?: FileStore } = {},
+  options: { database?: TestDatabase; now?: () => Date; webDir?: string; config?: Partial<AppDeps['config']>; logger?: BuildOptions['logger']; onRoute?: BuildOptions['onRoute']; warehouse?: Warehouse; files?: FileStore } = {},
 ): Promise<TestApp> {
   const sql = options.database === 'postgres' ? createPgSql(await createTestDatabase(process.env.TEST_DATABASE_URL!)) : await createPgliteSql();
   await migrate(sql);
@@ -61,7 +61,7 @@ export async function buildTestApp(
     webDir: options.webDir,
     warehouse: options.warehouse,
     files: options.files,
-  }, { logger: options.logger });
+  }, { logger: options.logger, onRoute: options.onRoute });
 
   return {
     app,

@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectedOutcome, matches, pending, pendingOf, type Cell, type Row } from './support/expectations.ts';
+import { routeRequests, sendAs } from './support/route-requests.ts';
+import type { TestDatabase } from '../support/build-test-app.ts';
+import { buildSecurityScenario, roles, secretMarker, type Role, type SecurityScenario } from './support/scenario.ts';
+
+// Issue 12: every route x every kind of caller, in one table (DOMAIN.md section 4). The routes
+// come from the app itself (an onRoute hook), so a new route without a row here fails the test.
+// Each cell sends one realistic request aimed at the caregiver unit's own data. A cell marked
+// pending('...') is what the route will answer once that fix lands: it runs as an expected
+// failure (it.fails) and turns red when the fix makes it pass, so the mark gets removed.
+
+const fixB = 'b: showOnlyPublicReport users with a password refused outside the public report';
+const fixC = 'c: favorite lists need canCreateFavoriteLists';
+const fixCMessages = "c: messages only to the sender's allowed receivers";
+const fixD = 'd: operator route POST /api/admin/projections/{name}/retry|park not built yet';
+
+const row = (base: Row, overrides: Partial<Row> = {}): Row => ({ ...base, ...overrides });
+
+/** Anyone may call it (the logins; 'reached', so a rate limit's 429 is no failure). */
+const anyone: Row = { anonymous: 'reached', publicToken: 'reached', publicPassword: 'reached', relative: 'reached', otherOrg: 'reached', operator: 'reached', admin: 'reached', caregiver: 'reached' };
+/** Who is logged in and what the session is: every session, public ones included. */
+const anySession: Row = { anonymous: 'unauth', publicToken: 'ok', publicPassword: 'ok', relative: 'ok', otherOrg: 'ok', operator: 'ok', admin: 'ok', caregiver: 'ok' };
+/** The app for a logged-in user, on the caller's own data or the shared library; never for public-report callers. */
+const loggedIn: Row = { ...anySession, publicToken: 'denied', publicPassword: pending('denied', fixB) };
+/** The unit's data and reports: the unit and its administrator only (not a relative, not an operator). */
+const unitAndAdmin: Row = { anonymous: 'unauth', publicToken: 'denied', publicPassword: 'denied', relative: 'denied', otherOrg: 'denied', operator: 'denied', admin: 'ok', caregiver: 'ok' };
+/** The unit's own things (its favorite lists, its evaluations): nobody else, not even its administrator. */
+const unitOnly: Row = { anonymous: 'unauth', publicToken: 'denied', publicPassword: 'refused', relative: 'refused', otherOrg: 'refused', operator: 'refused', admin: 'refused', caregiver: 'ok' };
+/** Service operator only; a unit administrator is not one (DOMAIN.md section 4). */
+const operatorOnly: Row = { anonymous: 'unauth', publicToken: 'denied', publicPassword: 'denied', relative: 'denied', otherOrg: 'denied', operator: 'ok', admin: 'denied', caregiver: 'denied' };
+const notBuilt = (base: Row): Row => Object.fromEntries(roles.map((role) => [role, pending(expectedOutcome(base[role]), fixD)])) as Row;
+
+export const authorizationTable: Record<string, Row> = {
+  'POST /api/login': anyone,
+  'POST /api/tokenLogin': anyone,
+  'POST /api/token-login': anyone,
+  'POST /api/publicReportTokenLogin': anyone,
+  'GET /api/': anySession,
+  'GET /api/ping': row(anySession, { anonymous: 'okOrUnauth' }),
+
+  'GET /ws': loggedIn,
+  'GET /api/settings': loggedIn,
+  'PUT /api/settings': loggedIn,
+  'POST /api/usage-log': loggedIn,
+  'POST /api/requests/:type': unitAndAdmin,
+
+  'GET /api/evaluations': loggedIn,
+  'POST /api/evaluations': loggedIn,
+  'PUT /api/evaluations/:id': unitOnly,
+
+  'GET /api/usage/:userId/:first/:last': unitAndAdmin,
+  // The administrators' overview: a unit that administers nobody is not an administrator.
+  'GET /api/usage': row(unitAndAdmin, { caregiver: 'denied' }),
+  'GET /api/usage-sessions/:userId/:first/:last': unitAndAdmin,
+  'GET /api/usage-session-table/:userId/:first/:last': unitAndAdmin,
+  'GET /api/video-views/:userId/:first/:last': unitAndAdmin,
+  'GET /api/usage-xlsx': unitAndAdmin,
+  'GET /api/usage-details-xlsx': unitAndAdmin,
+  'GET /api/public-usage/:id/:first/:last': row(unitAndAdmin, { publicToken: 'ok', publicPassword: 'ok' }),
+  'GET /api/resident-usage/:id/:first/:last': row(unitAndAdmin, { relative: 'ok' }),
+
+  'GET /api/admin/projections': operatorOnly,
+  'POST /api/admin/warehouse-sql': operatorOnly,
+  'GET /api/admin/usage-rules': operatorOnly,
+  // The operator reaches them; with the rules in force and no rebuild running they answer 400 or 409.
+  'POST /api/admin/rebuilds': row(operatorOnly, { operator: 'reached' }),
+  'GET /api/admin/rebuilds/current': operatorOnly,
+  'POST /api/admin/rebuilds/switch': row(operatorOnly, { operator: 'reached' }),
+  'POST /api/admin/rebuilds/drop-old': operatorOnly,
+  'PUT /api/admin/usage-rules': row(operatorOnly, { operator: 'reached' }),
+  'POST /api/admin/projections/:name/retry': notBuilt(row(operatorOnly, { operator: 'reached' })),
+  'POST /api/admin/projections/:name/park': notBuilt(row(operatorOnly, { operator: 'reached' })),
+
+  'GET /api/categories': loggedIn,
+  'POST /api/get-audio-files': loggedIn,
+  'GET /api/audio-files-info': loggedIn,
+  'GET /api/audio-file-from-category/:id': loggedIn,
+  'GET /api/file/:id': loggedIn,
+  'GET /api/file/:id/thumbnail': loggedIn,
+  'GET /api/audio-file/:id/:hmac/:n': loggedIn,
+  'GET /api/last-play': loggedIn,
+  'GET /api/recipes': loggedIn,
+
+  'GET /api/favorites': unitOnly,
+  'GET /api/user-tag-groups': loggedIn,
+  'PUT /api/set-audio-file-favorite': unitOnly,
+  'PUT /api/set-audio-file-favorite-order': unitOnly,
+  'PUT /api/set-recipe-favorite': unitOnly,
+  'POST /api/user-tag-groups': row(loggedIn, { relative: pending('denied', fixC), admin: pending('denied', fixC), operator: pending('denied', fixC) }),
+  'PUT /api/user-tag-groups/:id': unitOnly,
+  'DELETE /api/user-tag-groups/:id': unitOnly,
+  'POST /api/set-active-user-tag-group': unitOnly,
+  'POST /api/copy-user-tag-group': unitOnly,
+
+  'POST /api/get/residents': unitAndAdmin,
+  'GET /api/residents/:id': unitAndAdmin,
+  'POST /api/residents': unitAndAdmin,
+  'PUT /api/residents/:id': unitAndAdmin,
+  'POST /api/get/activities': unitAndAdmin,
+  'GET /api/activities/:id': unitAndAdmin,
+  'POST /api/activities': unitAndAdmin,
+  'PUT /api/activities/:id': unitAndAdmin,
+
+  'POST /api/get-messages': unitAndAdmin,
+  'POST /api/get-message-items': unitAndAdmin,
+  'POST /api/messages': row(loggedIn, { otherOrg: pending('denied', fixCMessages), operator: pending('denied', fixCMessages) }),
+  'PUT /api/messages/:id': unitOnly,
+  'PUT /api/messages/:id/activity': unitOnly,
+  'POST /api/message-items': unitOnly,
+  'PUT /api/message-items/:id': unitOnly,
+  'DELETE /api/message-items/:id': unitOnly,
+
+  // Last: logout may end sessions everywhere once sessions are server-side.
+  'POST /api/logout': row(anySession, { anonymous: 'okOrUnauth' }),
+};
+
+const fixA = 'a: server-side sessions, logout revokes';
+const fixCOrigin = 'c: Origin check on state-changing requests';
+const fixCAudio = 'c: GET /api/file/{id} does not serve audio';
+const fixCExcel = 'c: spreadsheets need showExcelDownloadButtonInReport';
+
+/** Who must never see the unit's private rows in any answer. */
+const mustNotSeeUnitData: readonly Role[] = ['anonymous', 'publicToken', 'publicPassword', 'otherOrg', 'operator'];
+
+// PGlite always; SECURITY_POSTGRES=1 runs the table on the test Postgres server too.
+const databases: TestDatabase[] = process.env.SECURITY_POSTGRES ? ['pglite', 'postgres'] : ['pglite'];
+
+describe.each(databases)('authorisation on %s: every route x every kind of caller', (database) => {
+  let s: SecurityScenario;
+  const answered: string[] = [];
+
+  beforeAll(async () => {
+    s = await buildSecurityScenario({ database });
+  });
+  afterAll(async () => {
+    if (process.env.SECURITY_TABLE_DUMP) console.log(answered.join('\n'));
+    await s?.close();
+  });
+
+  it('has one row per registered route, and no row for a route that does not exist', () => {
+    const registered = [...new Set(s.routes)].sort();
+    const rows = Object.keys(authorizationTable).filter((key) => !Object.values(authorizationTable[key]!).some((cell) => pendingOf(cell) === fixD));
+    expect(registered.filter((route) => !(route in authorizationTable)), 'routes without a row in the authorisation table').toEqual([]);
+    expect(rows.filter((route) => !registered.includes(route)).sort(), 'rows without a route').toEqual([]);
+    expect(registered.filter((route) => !(route in routeRequests)), 'routes without a request builder').toEqual([]);
+  });
+
+  for (const [route, cells] of Object.entries(authorizationTable)) {
+    describe(route, () => {
+      for (const role of roles) {
+        const cell: Cell = cells[role];
+        const outcome = expectedOutcome(cell);
+        const fix = pendingOf(cell);
+        const name = `${role}: ${outcome}${fix ? ` (pending ${fix})` : ''}`;
+        (fix ? it.fails : it)(name, async () => {
+          if (!s.routes.includes(route)) throw new Error(`${route} is not a route of the app`);
+          const build = routeRequests[route];
+          if (!build) throw new Error(`no request builder for ${route}`);
+          const request = await build(s, role);
+          const response = await sendAs(s, role, request);
+          answered.push(`${route} | ${role} | expected ${outcome}${fix ? ' (pending)' : ''} | got ${response.statusCode} ${response.body.slice(0, 120)}`);
+          expect(response.statusCode, `${request.method} ${request.url} as ${role}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
+          expect(matches(outcome, response.statusCode), `${request.method} ${request.url} as ${role}: expected ${outcome}, got ${response.statusCode} ${response.body.slice(0, 300)}`).toBe(true);
+          if (mustNotSeeUnitData.includes(role)) expect(response.body, `${route} as ${role} shows the unit's private data`).not.toContain(secretMarker);
+        });
+      }
+    });
+  }
+});
+
+// The same fixes, on requests a single cell cannot express. Each runs as an expected failure until its fix lands.
+describe('authorisation: checks beside the table', () => {
+  let s: SecurityScenario;
+  beforeAll(async () => {
+    s = await buildSecurityScenario();
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it.fails(`a session ends at logout: its cookie is refused afterwards (pending ${fixA})`, async () => {
+    const session = (await s.freshSession('caregiver'))!;
+    const logout = await s.t.app.inject({ method: 'POST', url: '/api/logout', payload: {}, headers: { cookie: session.cookie } });
+    expect(logout.statusCode).toBe(200);
+    const after = await s.t.app.inject({ method: 'GET', url: '/api/', headers: { cookie: session.cookie } });
+    expect(after.statusCode, after.body).toBe(401);
+  });
+
+  it.fails(`a state-changing request from another site's page is refused (pending ${fixCOrigin})`, async () => {
+    const response = await s.t.app.inject({ method: 'PUT', url: '/api/settings', payload: { key: 'resultsCount', value: '20' }, headers: { ...s.headers('caregiver'), origin: 'https://evil.example' } });
+    expect(response.statusCode, response.body).toBe(403);
+  });
+
+  it.fails(`audio is not served as a plain file, only through its signed stream URL (pending ${fixCAudio})`, async () => {
+    const response = await sendAs(s, 'caregiver', { method: 'GET', url: `/api/file/${s.ids.audioObjectFile}` });
+    expect([403, 404], response.body).toContain(response.statusCode);
+  });
+
+  it.fails(`an administrator without showExcelDownloadButtonInReport gets no spreadsheet (pending ${fixCExcel})`, async () => {
+    const admin = await s.t.createUser({ config: { usageReport: true } });
+    await s.t.sql.query('INSERT INTO user_admins (admin_user_id, user_id) VALUES ($1, $2)', [admin.id, s.ids.unit]);
+    const { cookie } = await s.t.login(admin);
+    for (const path of ['/api/usage-xlsx', '/api/usage-details-xlsx']) {
+      const response = await s.t.app.inject({ method: 'GET', url: `${path}?userId=${s.ids.unit}&firstDay=${s.first}&lastDay=${s.last}`, headers: { cookie } });
+      expect(response.statusCode, `${path}: ${response.body.slice(0, 200)}`).toBe(403);
+    }
+  });
+
+  it('the spreadsheet the unit may download really is one (the table\'s ok is not an error page)', async () => {
+    const response = await sendAs(s, 'caregiver', await routeRequests['GET /api/usage-xlsx']!(s, 'caregiver'));
+    expect(response.statusCode).toBe(200);
+    expect(response.contentType).toContain('spreadsheetml');
+  });
+});

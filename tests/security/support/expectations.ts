@@ -1,0 +1,47 @@
+import type { Role } from './scenario.ts';
+
+// What a response's status may be, per cell of the authorisation table.
+//   ok       2xx (101 for a websocket): the request did what it asked
+//   reached  ok, or a 4xx that is not 401/403 (400, 404, 409, 429): the caller got past
+//            authorisation and the request was judged on its content (a rebuild with the rules in
+//            force, a login that a rate limit slows down)
+//   denied   403 AccessDenied
+//   unauth   401 Unauthorized
+//   refused  403, or 404 where the route does not reveal that another user's row exists
+//   okOrUnauth  either (anonymous logout and ping: harmless both ways)
+export type Outcome = 'ok' | 'reached' | 'denied' | 'unauth' | 'refused' | 'okOrUnauth';
+
+/** A cell whose current answer differs from the intended one until another branch lands: it runs as an expected failure. */
+export interface PendingCell {
+  expect: Outcome;
+  pending: string;
+}
+export type Cell = Outcome | PendingCell;
+export type Row = Record<Role, Cell>;
+
+export function matches(outcome: Outcome, status: number): boolean {
+  const ok = (status >= 200 && status < 300) || status === 101;
+  const passed = ok || (status >= 400 && status < 500 && status !== 401 && status !== 403);
+  switch (outcome) {
+    case 'ok':
+      return ok;
+    case 'reached':
+      return passed;
+    case 'denied':
+      return status === 403;
+    case 'unauth':
+      return status === 401;
+    case 'refused':
+      return status === 403 || status === 404;
+    case 'okOrUnauth':
+      return ok || status === 401;
+    default: {
+      const never: never = outcome;
+      throw new Error(`unknown outcome ${String(never)}`);
+    }
+  }
+}
+
+export const expectedOutcome = (cell: Cell): Outcome => (typeof cell === 'string' ? cell : cell.expect);
+export const pendingOf = (cell: Cell): string | undefined => (typeof cell === 'string' ? undefined : cell.pending);
+export const pending = (expect: Outcome, fix: string): PendingCell => ({ expect, pending: fix });

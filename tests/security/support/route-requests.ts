@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
+import { createPlaybackSigner } from '../../../infra/auth/playback-hmac.ts';
+import { defaultUsageRules } from '../../../schemas/events/usage-rules.ts';
+import { usageLogBody } from '../../../schemas/api/usage-log.ts';
+import type { Role, SecurityScenario } from './scenario.ts';
+
+// One realistic, well-formed request per route, aimed at the caregiver unit's own data (its id,
+// its resident, its message, its favorite list...), so "ok for the unit's administrator, denied
+// for another organisation's unit" is tested on real rows. Keyed like Fastify's routes:
+// 'METHOD /url/:param'. The fuzz test mutates these same requests.
+
+export interface RouteRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+  /** A websocket upgrade (app.injectWS) rather than a plain request. */
+  websocket?: boolean;
+  /** Send with a new login of the role instead of its shared session (logout ends the session). */
+  freshSession?: boolean;
+}
+
+export type RequestBuilder = (s: SecurityScenario, role: Role) => RouteRequest | Promise<RouteRequest>;
+
+export interface RouteResponse {
+  statusCode: number;
+  body: string;
+  contentType: string;
+}
+
+const jwtSecret = 'test-jwt-secret-of-enough-length!';
+
+export const routeRequests: Record<string, RequestBuilder> = {
+  // Logins: a throwaway user, so no role's session changes.
+  'POST /api/login': async (s) => {
+    const user = await s.t.createUser();
+    return { method: 'POST', url: '/api/login', payload: { username: user.name, password: user.password } };
+  },
+  'POST /api/tokenLogin': async (s) => ({ method: 'POST', url: '/api/tokenLogin', payload: { token: await loginToken(s) } }),
+  'POST /api/token-login': async (s) => ({ method: 'POST', url: '/api/token-login', payload: { token: await loginToken(s) } }),
+  'POST /api/publicReportTokenLogin': (s) => ({ method: 'POST', url: '/api/publicReportTokenLogin', payload: { token: s.ids.publicToken } }),
+  'POST /api/logout': () => ({ method: 'POST', url: '/api/logout', payload: {}, freshSession: true }),
+
+  'GET /api/': () => ({ method: 'GET', url: '/api/' }),
+  'GET /api/ping': () => ({ method: 'GET', url: '/api/ping' }),
+  'GET /ws': () => ({ method: 'GET', url: '/ws', websocket: true }),
+  'GET /api/settings': () => ({ method: 'GET', url: '/api/settings' }),
+  'PUT /api/settings': () => ({ method: 'PUT', url: '/api/settings', payload: { key: 'resultsCount', value: '20' } }),
+  'POST /api/usage-log': (s) => ({
+    method: 'POST',
+    url: '/api/usage-log',
+    payload: usageLogBody({ page: 'player', playLog: [{ time: new Date(Date.now() - 60_000).toISOString(), audioFileId: s.ids.audioFile, playPosition: 0 }] }),
+  }),
+  'POST /api/requests/:type': (s) => ({ method: 'POST', url: '/api/requests/get-target-counts', payload: { userIds: [s.ids.unit], firstDay: s.first, lastDay: s.last } }),
+
+  // Evaluations: the caller's own, and the unit's evaluation by id.
+  'GET /api/evaluations': () => ({ method: 'GET', url: '/api/evaluations' }),
+  'POST /api/evaluations': (s) => ({ method: 'POST', url: '/api/evaluations', payload: { audioFileId: s.ids.audioFile, score: 0 } }),
+  'PUT /api/evaluations/:id': (s) => ({ method: 'PUT', url: `/api/evaluations/${s.ids.evaluation}`, payload: { score: -1 } }),
+
+  // Reports of the unit.
+  'GET /api/usage/:userId/:first/:last': (s) => ({ method: 'GET', url: `/api/usage/${s.ids.unit}/${s.first}/${s.last}` }),
+  'GET /api/usage': (s) => ({ method: 'GET', url: `/api/usage?userIdList=${s.ids.unit}&firstDay=${s.first}&lastDay=${s.last}` }),
+  'GET /api/usage-sessions/:userId/:first/:last': (s) => ({ method: 'GET', url: `/api/usage-sessions/${s.ids.unit}/${s.first}/${s.last}` }),
+  'GET /api/usage-session-table/:userId/:first/:last': (s) => ({ method: 'GET', url: `/api/usage-session-table/${s.ids.unit}/${s.first}/${s.last}` }),
+  'GET /api/video-views/:userId/:first/:last': (s) => ({ method: 'GET', url: `/api/video-views/${s.ids.unit}/${s.first}/${s.last}` }),
+  'GET /api/public-usage/:id/:first/:last': (s) => ({ method: 'GET', url: `/api/public-usage/${s.ids.unit}/${s.first}/${s.last}` }),
+  'GET /api/resident-usage/:id/:first/:last': (s) => ({ method: 'GET', url: `/api/resident-usage/${s.ids.residentA}/${s.first}/${s.last}` }),
+  'GET /api/usage-xlsx': (s) => ({ method: 'GET', url: `/api/usage-xlsx?userId=${s.ids.unit}&firstDay=${s.first}&lastDay=${s.last}` }),
+  'GET /api/usage-details-xlsx': (s) => ({ method: 'GET', url: `/api/usage-details-xlsx?userId=${s.ids.unit}&firstDay=${s.first}&lastDay=${s.last}` }),
+
+  // Operator routes.
+  'GET /api/admin/projections': () => ({ method: 'GET', url: '/api/admin/projections' }),
+  'POST /api/admin/warehouse-sql': () => ({ method: 'POST', url: '/api/admin/warehouse-sql', payload: { sql: 'SELECT 1 AS one' } }),
+  'GET /api/admin/usage-rules': () => ({ method: 'GET', url: '/api/admin/usage-rules' }),
+  'PUT /api/admin/usage-rules': () => ({ method: 'PUT', url: '/api/admin/usage-rules', payload: { rules: defaultUsageRules } }),
+  'POST /api/admin/rebuilds': () => ({ method: 'POST', url: '/api/admin/rebuilds', payload: { rules: defaultUsageRules } }),
+  'GET /api/admin/rebuilds/current': () => ({ method: 'GET', url: '/api/admin/rebuilds/current' }),
+  'POST /api/admin/rebuilds/switch': () => ({ method: 'POST', url: '/api/admin/rebuilds/switch' }),
+  'POST /api/admin/rebuilds/drop-old': () => ({ method: 'POST', url: '/api/admin/rebuilds/drop-old' }),
+  'POST /api/admin/projections/:name/retry': () => ({ method: 'POST', url: '/api/admin/projections/usage-warehouse/retry' }),
+  'POST /api/admin/projections/:name/park': () => ({ method: 'POST', url: '/api/admin/projections/usage-warehouse/park' }),
+
+  // The content library.
+  'GET /api/categories': () => ({ method: 'GET', url: '/api/categories' }),
+  'POST /api/get-audio-files': (s) => ({ method: 'POST', url: '/api/get-audio-files', payload: { categoryIds: [s.ids.category] } }),
+  'GET /api/audio-files-info': (s) => ({ method: 'GET', url: `/api/audio-files-info?ids=${s.ids.audioFile}` }),
+  'GET /api/audio-file-from-category/:id': (s) => ({ method: 'GET', url: `/api/audio-file-from-category/${s.ids.category}` }),
+  'GET /api/file/:id': (s) => ({ method: 'GET', url: `/api/file/${s.ids.imageFile}` }),
+  'GET /api/file/:id/thumbnail': (s) => ({ method: 'GET', url: `/api/file/${s.ids.imageFile}/thumbnail` }),
+  'GET /api/audio-file/:id/:hmac/:n': (s, role) => {
+    const session = s.session(role);
+    const hmac = createPlaybackSigner(jwtSecret).sign(session?.userId ?? 0, session?.sessionToken || 'none', s.ids.audioFile);
+    return { method: 'GET', url: `/api/audio-file/${s.ids.audioFile}/${hmac}/1` };
+  },
+  'GET /api/last-play': () => ({ method: 'GET', url: '/api/last-play' }),
+  'GET /api/recipes': () => ({ method: 'GET', url: '/api/recipes' }),
+
+  // Favorites: the unit's list.
+  'GET /api/favorites': (s) => ({ method: 'GET', url: `/api/favorites?userTagGroupIdList=${s.ids.favoriteList}` }),
+  'GET /api/user-tag-groups': () => ({ method: 'GET', url: '/api/user-tag-groups' }),
+  'PUT /api/set-audio-file-favorite': (s) => ({ method: 'PUT', url: '/api/set-audio-file-favorite', payload: { userTagGroupId: s.ids.favoriteList, audioFileId: s.ids.audioFile, value: true } }),
+  'PUT /api/set-audio-file-favorite-order': (s) => ({ method: 'PUT', url: '/api/set-audio-file-favorite-order', payload: { userTagGroupId: s.ids.favoriteList, audioFileId: s.ids.audioFile, direction: 'up' } }),
+  'PUT /api/set-recipe-favorite': (s) => ({ method: 'PUT', url: '/api/set-recipe-favorite', payload: { userTagGroupId: s.ids.favoriteList, recipeId: s.ids.recipe, value: true } }),
+  'POST /api/user-tag-groups': () => ({ method: 'POST', url: '/api/user-tag-groups', payload: { name: `New list ${randomBytes(3).toString('hex')}` } }),
+  'PUT /api/user-tag-groups/:id': (s) => ({ method: 'PUT', url: `/api/user-tag-groups/${s.ids.favoriteList}`, payload: { name: 'Renamed list' } }),
+  'DELETE /api/user-tag-groups/:id': (s) => ({ method: 'DELETE', url: `/api/user-tag-groups/${s.ids.favoriteListToRemove}` }),
+  'POST /api/set-active-user-tag-group': (s) => ({ method: 'POST', url: '/api/set-active-user-tag-group', payload: { userTagGroupId: s.ids.favoriteList } }),
+  'POST /api/copy-user-tag-group': (s) => ({ method: 'POST', url: '/api/copy-user-tag-group', payload: { srcUserTagGroupId: s.ids.favoriteList, dstUserTagGroupId: 0 } }),
+
+  // Residents and activities of the unit.
+  'POST /api/get/residents': (s) => ({ method: 'POST', url: '/api/get/residents', payload: { userIds: [s.ids.unit] } }),
+  'GET /api/residents/:id': (s) => ({ method: 'GET', url: `/api/residents/${s.ids.residentA}` }),
+  'POST /api/residents': (s) => ({ method: 'POST', url: '/api/residents', payload: { firstName: 'New', lastName: 'Resident', userId: s.ids.unit } }),
+  'PUT /api/residents/:id': (s) => ({ method: 'PUT', url: `/api/residents/${s.ids.residentA}`, payload: { identification: 'Room 12' } }),
+  'POST /api/get/activities': (s) => ({ method: 'POST', url: '/api/get/activities', payload: { userIds: [s.ids.unit] } }),
+  'GET /api/activities/:id': (s) => ({ method: 'GET', url: `/api/activities/${s.ids.activity}` }),
+  'POST /api/activities': (s) => ({ method: 'POST', url: '/api/activities', payload: { name: 'Dancing', userId: s.ids.unit } }),
+  'PUT /api/activities/:id': (s) => ({ method: 'PUT', url: `/api/activities/${s.ids.activity}`, payload: { active: true } }),
+
+  // Messages of the unit.
+  'POST /api/get-messages': (s) => ({ method: 'POST', url: '/api/get-messages', payload: { query: { userId: s.ids.unit } } }),
+  'POST /api/get-message-items': (s) => ({ method: 'POST', url: '/api/get-message-items', payload: { messageIdList: [s.ids.message], userId: s.ids.unit } }),
+  'POST /api/messages': (s) => ({
+    method: 'POST',
+    url: '/api/messages',
+    payload: { title: 'To the unit', recipients: [{ id: s.ids.unit }], sent: true, usageReport: false, game: false, recipientCanModify: false, recipientCanReply: false, replyToMessageId: null },
+  }),
+  'PUT /api/messages/:id': (s) => ({ method: 'PUT', url: `/api/messages/${s.ids.message}`, payload: { title: 'Changed title' } }),
+  'PUT /api/messages/:id/activity': (s) => ({ method: 'PUT', url: `/api/messages/${s.ids.message}/activity`, payload: { active: true } }),
+  'POST /api/message-items': (s) => ({ method: 'POST', url: '/api/message-items', payload: { messageId: s.ids.message, type: 'InlineHTML', html: '<p>More</p>', trackClicks: false } }),
+  'PUT /api/message-items/:id': (s) => ({ method: 'PUT', url: `/api/message-items/${s.ids.messageItem}`, payload: { html: '<p>Changed</p>' } }),
+  'DELETE /api/message-items/:id': (s) => ({ method: 'DELETE', url: `/api/message-items/${s.ids.messageItemToRemove}` }),
+};
+
+async function loginToken(s: SecurityScenario): Promise<string> {
+  const user = await s.t.createUser();
+  const token = randomBytes(16).toString('hex');
+  await s.t.sql.query("UPDATE users SET login_token = $2, login_token_expires = now() + interval '1 hour' WHERE id = $1", [user.id, token]);
+  return token;
+}
+
+/** Sends a request as the role: its session cookie (or a fresh one), or none for anonymous. */
+export async function sendAs(s: SecurityScenario, role: Role, request: RouteRequest): Promise<RouteResponse> {
+  const session = request.freshSession ? await s.freshSession(role) : s.session(role);
+  const headers: Record<string, string> = { ...(session ? { cookie: session.cookie } : {}), ...request.headers };
+  if (request.websocket) {
+    try {
+      const socket = await s.t.app.injectWS(request.url, { headers });
+      socket.terminate();
+      return { statusCode: 101, body: '', contentType: '' };
+    } catch (error) {
+      const status = /(\d{3})/.exec(String(error))?.[1];
+      if (!status) throw error;
+      return { statusCode: Number(status), body: '', contentType: '' };
+    }
+  }
+  const options: InjectOptions = { method: request.method, url: request.url, headers };
+  if (request.payload !== undefined) {
+    if (typeof request.payload === 'string' || Buffer.isBuffer(request.payload)) options.payload = request.payload;
+    else options.payload = request.payload as object;
+  }
+  const response = await s.t.app.inject(options);
+  return { statusCode: response.statusCode, body: response.body, contentType: String(response.headers['content-type'] ?? '') };
+}
