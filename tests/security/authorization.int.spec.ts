@@ -10,9 +10,6 @@ import { buildSecurityScenario, roles, secretMarker, type Role, type SecuritySce
 // pending('...') is what the route will answer once that fix lands: it runs as an expected
 // failure (it.fails) and turns red when the fix makes it pass, so the mark gets removed.
 
-const fixB = 'b: showOnlyPublicReport users with a password refused outside the public report';
-const fixC = 'c: favorite lists need canCreateFavoriteLists';
-const fixCMessages = "c: messages only to the sender's allowed receivers";
 const fixD = 'd: operator route POST /api/admin/projections/{name}/retry|park not built yet';
 
 const row = (base: Row, overrides: Partial<Row> = {}): Row => ({ ...base, ...overrides });
@@ -22,7 +19,7 @@ const anyone: Row = { anonymous: 'reached', publicToken: 'reached', publicPasswo
 /** Who is logged in and what the session is: every session, public ones included. */
 const anySession: Row = { anonymous: 'unauth', publicToken: 'ok', publicPassword: 'ok', relative: 'ok', otherOrg: 'ok', operator: 'ok', admin: 'ok', caregiver: 'ok' };
 /** The app for a logged-in user, on the caller's own data or the shared library; never for public-report callers. */
-const loggedIn: Row = { ...anySession, publicToken: 'denied', publicPassword: pending('denied', fixB) };
+const loggedIn: Row = { ...anySession, publicToken: 'denied', publicPassword: 'denied' };
 /** The unit's data and reports: the unit and its administrator only (not a relative, not an operator). */
 const unitAndAdmin: Row = { anonymous: 'unauth', publicToken: 'denied', publicPassword: 'denied', relative: 'denied', otherOrg: 'denied', operator: 'denied', admin: 'ok', caregiver: 'ok' };
 /** The unit's own things (its favorite lists, its evaluations): nobody else, not even its administrator. */
@@ -87,7 +84,7 @@ export const authorizationTable: Record<string, Row> = {
   'PUT /api/set-audio-file-favorite': unitOnly,
   'PUT /api/set-audio-file-favorite-order': unitOnly,
   'PUT /api/set-recipe-favorite': unitOnly,
-  'POST /api/user-tag-groups': row(loggedIn, { relative: pending('denied', fixC), admin: pending('denied', fixC), operator: pending('denied', fixC) }),
+  'POST /api/user-tag-groups': row(loggedIn, { relative: 'denied', admin: 'denied', operator: 'denied' }),
   'PUT /api/user-tag-groups/:id': unitOnly,
   'DELETE /api/user-tag-groups/:id': unitOnly,
   'POST /api/set-active-user-tag-group': unitOnly,
@@ -104,7 +101,7 @@ export const authorizationTable: Record<string, Row> = {
 
   'POST /api/get-messages': unitAndAdmin,
   'POST /api/get-message-items': unitAndAdmin,
-  'POST /api/messages': row(loggedIn, { otherOrg: pending('denied', fixCMessages), operator: pending('denied', fixCMessages) }),
+  'POST /api/messages': row(loggedIn, { otherOrg: 'invalid', operator: 'invalid' }),
   'PUT /api/messages/:id': unitOnly,
   'PUT /api/messages/:id/activity': unitOnly,
   'POST /api/message-items': unitOnly,
@@ -115,10 +112,6 @@ export const authorizationTable: Record<string, Row> = {
   'POST /api/logout': row(anySession, { anonymous: 'okOrUnauth' }),
 };
 
-const fixA = 'a: server-side sessions, logout revokes';
-const fixCOrigin = 'c: Origin check on state-changing requests';
-const fixCAudio = 'c: GET /api/file/{id} does not serve audio';
-const fixCExcel = 'c: spreadsheets need showExcelDownloadButtonInReport';
 
 /** Who must never see the unit's private rows in any answer. */
 const mustNotSeeUnitData: readonly Role[] = ['anonymous', 'publicToken', 'publicPassword', 'otherOrg', 'operator'];
@@ -179,7 +172,7 @@ describe('authorisation: checks beside the table', () => {
     await s?.close();
   });
 
-  it.fails(`a session ends at logout: its cookie is refused afterwards (pending ${fixA})`, async () => {
+  it(`a session ends at logout: its cookie is refused afterwards`, async () => {
     const session = (await s.freshSession('caregiver'))!;
     const logout = await s.t.app.inject({ method: 'POST', url: '/api/logout', payload: {}, headers: { cookie: session.cookie } });
     expect(logout.statusCode).toBe(200);
@@ -187,17 +180,17 @@ describe('authorisation: checks beside the table', () => {
     expect(after.statusCode, after.body).toBe(401);
   });
 
-  it.fails(`a state-changing request from another site's page is refused (pending ${fixCOrigin})`, async () => {
+  it(`a state-changing request from another site's page is refused`, async () => {
     const response = await s.t.app.inject({ method: 'PUT', url: '/api/settings', payload: { key: 'resultsCount', value: '20' }, headers: { ...s.headers('caregiver'), origin: 'https://evil.example' } });
     expect(response.statusCode, response.body).toBe(403);
   });
 
-  it.fails(`audio is not served as a plain file, only through its signed stream URL (pending ${fixCAudio})`, async () => {
+  it(`audio is not served as a plain file, only through its signed stream URL`, async () => {
     const response = await sendAs(s, 'caregiver', { method: 'GET', url: `/api/file/${s.ids.audioObjectFile}` });
     expect([403, 404], response.body).toContain(response.statusCode);
   });
 
-  it.fails(`an administrator without showExcelDownloadButtonInReport gets no spreadsheet (pending ${fixCExcel})`, async () => {
+  it(`an administrator without showExcelDownloadButtonInReport gets no spreadsheet`, async () => {
     const admin = await s.t.createUser({ config: { usageReport: true } });
     await s.t.sql.query('INSERT INTO user_admins (admin_user_id, user_id) VALUES ($1, $2)', [admin.id, s.ids.unit]);
     const { cookie } = await s.t.login(admin);

@@ -9,7 +9,9 @@ import type { Role } from './scenario.ts';
 //   unauth   401 Unauthorized
 //   refused  403, or 404 where the route does not reveal that another user's row exists
 //   okOrUnauth  either (anonymous logout and ping: harmless both ways)
-export type Outcome = 'ok' | 'reached' | 'denied' | 'unauth' | 'refused' | 'okOrUnauth';
+//   invalid  400 ValidationError: the caller may use the route, not on this target (a message to
+//            someone who is not among the caller's receivers names the recipient field)
+export type Outcome = 'ok' | 'reached' | 'denied' | 'unauth' | 'refused' | 'okOrUnauth' | 'invalid';
 
 /** A cell whose current answer differs from the intended one until another branch lands: it runs as an expected failure. */
 export interface PendingCell {
@@ -35,6 +37,8 @@ export function matches(outcome: Outcome, status: number): boolean {
       return status === 403 || status === 404;
     case 'okOrUnauth':
       return ok || status === 401;
+    case 'invalid':
+      return status === 400;
     default: {
       const never: never = outcome;
       throw new Error(`unknown outcome ${String(never)}`);

@@ -122,10 +122,11 @@ export const routeRequests: Record<string, RequestBuilder> = {
   // Messages of the unit.
   'POST /api/get-messages': (s) => ({ method: 'POST', url: '/api/get-messages', payload: { query: { userId: s.ids.unit } } }),
   'POST /api/get-message-items': (s) => ({ method: 'POST', url: '/api/get-message-items', payload: { messageIdList: [s.ids.message], userId: s.ids.unit } }),
-  'POST /api/messages': (s) => ({
+  // To the unit; the unit itself writes to its relative.
+  'POST /api/messages': (s, role) => ({
     method: 'POST',
     url: '/api/messages',
-    payload: { title: 'To the unit', recipients: [{ id: s.ids.unit }], sent: true, usageReport: false, game: false, recipientCanModify: false, recipientCanReply: false, replyToMessageId: null },
+    payload: { title: 'To the unit', recipients: [{ id: role === 'caregiver' ? s.ids.relative : s.ids.unit }], sent: true, usageReport: false, game: false, recipientCanModify: false, recipientCanReply: false, replyToMessageId: null },
   }),
   'PUT /api/messages/:id': (s) => ({ method: 'PUT', url: `/api/messages/${s.ids.message}`, payload: { title: 'Changed title' } }),
   'PUT /api/messages/:id/activity': (s) => ({ method: 'PUT', url: `/api/messages/${s.ids.message}/activity`, payload: { active: true } }),

@@ -38,6 +38,7 @@ export const secretMarker = 'Zq7Secret';
 
 export interface SecurityIds {
   unit: number;
+  relative: number;
   otherUnit: number;
   residentA: number;
   otherResident: number;
@@ -132,6 +133,9 @@ export async function buildSecurityScenario(options: { database?: TestDatabase }
   const residentA = await resident(unit.id, `Aino${secretMarker}`);
   const otherResident = await resident(otherOrg.id, 'Olli');
   await sql.query('UPDATE users SET resident_id = $1, inserted_by_user_id = $2 WHERE id = $3', [residentA, unit.id, relative.id]);
+  // Whom each may write to (migration 010): the relative and the administrator the unit, the unit
+  // its relative. The other organisation and the operator may write to none of them.
+  await sql.query('INSERT INTO message_receivers (user_id, receiver_user_id) VALUES ($1, $2), ($3, $2), ($2, $1)', [relative.id, unit.id, admin.id]);
   const publicToken = `rtoken-${process.pid}-${Date.now()}`;
   await sql.query('UPDATE users SET public_report_token_code = $2 WHERE id = $1', [unit.id, publicToken]);
   await sql.query('UPDATE users SET public_report_user_id = $2 WHERE id = $1', [publicPassword.id, unit.id]);
@@ -189,6 +193,7 @@ export async function buildSecurityScenario(options: { database?: TestDatabase }
     users,
     ids: {
       unit: unit.id,
+      relative: relative.id,
       otherUnit: otherOrg.id,
       residentA,
       otherResident,
