@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { Instant } from '../common/safe.ts';
 
 // Events of the `evaluations-{userId}` stream. Scores: 1 like, 0 neutral, -1 dislike.
 export const Score = z.union([z.literal(1), z.literal(0), z.literal(-1)]);
 
-const base = { userId: z.number().int().nonnegative(), evaluationId: z.uuid(), clientTime: z.iso.datetime({ offset: true }), score: Score };
+const base = { userId: z.number().int().nonnegative(), evaluationId: z.uuid(), clientTime: Instant, score: Score };
 
 export const AudioFileEvaluated = z.object({
   type: z.literal('AudioFileEvaluated'),

@@ -1,17 +1,18 @@
 import { z } from 'zod';
+import { Instant, SafeText } from '../common/safe.ts';
 
 // Events of the `favorite-list-{id}` streams (the default list '0' of a user: `favorites-{userId}`).
 const listId = z.number().int().nonnegative();
 const userId = z.number().int().nonnegative();
-const at = z.iso.datetime({ offset: true });
+const at = Instant;
 
 export const FavoriteListCreated = z.object({
   type: z.literal('FavoriteListCreated'),
   data: z.object({
     listId,
     userId,
-    name: z.string().min(1).max(200),
-    description: z.string().max(10_000),
+    name: SafeText.min(1).max(200),
+    description: SafeText.max(10_000),
     at,
     /** Shared read-only with the members of this user group. */
     userGroupId: z.number().int().nonnegative().nullable().optional(),
@@ -19,7 +20,7 @@ export const FavoriteListCreated = z.object({
 });
 export const FavoriteListRenamed = z.object({
   type: z.literal('FavoriteListRenamed'),
-  data: z.object({ listId, userId, name: z.string().min(1).max(200), description: z.string().max(10_000), at }),
+  data: z.object({ listId, userId, name: SafeText.min(1).max(200), description: SafeText.max(10_000), at }),
 });
 export const FavoriteListCopied = z.object({
   type: z.literal('FavoriteListCopied'),

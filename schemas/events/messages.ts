@@ -1,27 +1,28 @@
 import { z } from 'zod';
+import { Instant, SafeText } from '../common/safe.ts';
 
 // Events of the `message-{id}` streams (document 2 of the spec). Shapes are kept to what the
 // messaging screens need; items carry the fields of message-items2.
 const messageId = z.number().int().nonnegative();
 const userId = z.number().int().nonnegative();
-const at = z.iso.datetime({ offset: true });
+const at = Instant;
 
 export const MessageItemType = z.enum(['Image', 'AudioFile', 'InlineHTML', 'InlineHTMLTrack', 'IFrame', 'FavoriteList', 'Recipe', 'MediaFile', 'Link', 'Question']);
 
 const item = z.object({
   itemId: z.number().int().nonnegative(),
   type: MessageItemType,
-  html: z.string().nullable(),
+  html: SafeText.nullable(),
   audioFileId: z.number().int().nullable(),
   recipeId: z.number().int().nullable(),
   fileId: z.number().int().nullable(),
-  url: z.string().nullable(),
-  contentType: z.string().nullable(),
+  url: SafeText.nullable(),
+  contentType: SafeText.nullable(),
   trackClicks: z.boolean(),
 });
 
 const messageFields = z.object({
-  title: z.string().max(500),
+  title: SafeText.max(500),
   time: at.nullable(),
   expireTime: at.nullable(),
   recommendation: z.boolean(),
@@ -49,9 +50,9 @@ export const MessageReadTimeSet = z.object({ type: z.literal('MessageReadTimeSet
 export const DiscussionReadTimeSet = z.object({ type: z.literal('DiscussionReadTimeSet'), data: z.object({ messageId, userId, readTime: at }) });
 export const ReplyPosted = z.object({
   type: z.literal('ReplyPosted'),
-  data: z.object({ messageId, userId, replyId: z.uuid(), text: z.string().max(10_000), fileId: z.number().int().nullable(), at }),
+  data: z.object({ messageId, userId, replyId: z.uuid(), text: SafeText.max(10_000), fileId: z.number().int().nullable(), at }),
 });
-export const VideoChatRoomCreated = z.object({ type: z.literal('VideoChatRoomCreated'), data: z.object({ messageId, userId, roomId: z.string(), at }) });
+export const VideoChatRoomCreated = z.object({ type: z.literal('VideoChatRoomCreated'), data: z.object({ messageId, userId, roomId: SafeText, at }) });
 
 export const MessageEvent = z.discriminatedUnion('type', [
   MessageDrafted,

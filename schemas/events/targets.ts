@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Day } from '../common/safe.ts';
 
 // Events of the `targets-{userId}` stream: monthly targets, 0-100 in steps of 5 (spec 3 section 5).
 export const TargetCountSet = z.object({
@@ -8,7 +9,7 @@ export const TargetCountSet = z.object({
     setByUserId: z.number().int().nonnegative(),
     field: z.enum(['sessions', 'categories']),
     categoryId: z.number().int().nonnegative().nullable(),
-    day: z.iso.date(),
+    day: Day,
     value: z.number().int().min(0).max(100).multipleOf(5),
   }),
 });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { Instant, SafeJson, SafeText } from '../common/safe.ts';
 
 // Events of the `usage-{userId}` stream: what a user did, as the browser reported it.
 // `clientTime` is the browser's clock; `receivedAt` is when the server accepted the post.
 
-const isoTime = z.iso.datetime({ offset: true });
+const isoTime = Instant;
 const id = z.number().int().nonnegative();
 
 export const playSources = ['Recipe', 'Search', 'MusicChannel', 'Favorites', 'Message', 'TodaysMessages'] as const;
@@ -17,7 +18,7 @@ const base = { userId: id, clientTime: isoTime, receivedAt: isoTime };
 
 export const LoggedIn = z.object({
   type: z.literal('LoggedIn'),
-  data: z.object({ ...base, sessionToken: z.string().min(1), admin: z.boolean(), method: z.enum(['password', 'token', 'publicReportToken', 'jwt']) }),
+  data: z.object({ ...base, sessionToken: SafeText.min(1), admin: z.boolean(), method: z.enum(['password', 'token', 'publicReportToken', 'jwt']) }),
 });
 
 export const PlaySampled = z.object({
@@ -40,9 +41,9 @@ export const VideoActionLogged = z.object({
   type: z.literal('VideoActionLogged'),
   data: z.object({
     ...base,
-    playerId: z.string(),
+    playerId: SafeText,
     fileId: id,
-    fileName: z.string(),
+    fileName: SafeText,
     position: z.number().nonnegative(),
     playSource: PlaySource.nullable(),
     totalLength: z.number().nonnegative(),
@@ -67,14 +68,14 @@ export const MessageItemActionLogged = z.object({
 
 export const ButtonActionLogged = z.object({
   type: z.literal('ButtonActionLogged'),
-  data: z.object({ ...base, button: z.string().max(200), params: z.record(z.string(), z.unknown()) }),
+  data: z.object({ ...base, button: SafeText.max(200), params: z.record(SafeText, SafeJson) }),
 });
 
 export const SearchLogged = z.object({
   type: z.literal('SearchLogged'),
   data: z.object({
     ...base,
-    query: z.string().max(1000),
+    query: SafeText.max(1000),
     categoryIds: z.array(id),
     musicPieces: z.boolean(),
     musicCategories: z.boolean(),
@@ -85,7 +86,7 @@ export const SearchLogged = z.object({
 
 export const ClientVersionReported = z.object({
   type: z.literal('ClientVersionReported'),
-  data: z.object({ ...base, version: z.string().max(100) }),
+  data: z.object({ ...base, version: SafeText.max(100) }),
 });
 
 export const UsageEvent = z.discriminatedUnion('type', [
