@@ -7,6 +7,7 @@ import type { EventStore } from './event-store/event-store.ts';
 import type { FileStore } from './files/file-store.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { registerInputGuard } from './http/input-guard.ts';
 import { registerRoutes } from './http/routes.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { useZod, type App } from './http/zod.ts';
@@ -54,6 +55,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const app = useZod(fastify);
   app.decorate('deps', deps);
   registerErrorHandling(app);
+  registerInputGuard(app);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await registerAuth(app, deps.config);
   await registerWebApp(app, deps.webDir);
