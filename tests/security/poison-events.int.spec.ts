@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventId } from '../../infra/event-store/event-ids.ts';
+import type { NewEvent } from '../../infra/event-store/event-store.ts';
+import { postgresProjector } from '../../projections/engine/projector.ts';
+import { createProjectionRunner, type ProjectionRunner } from '../../projections/engine/runner.ts';
 import { usageLogBody } from '../../schemas/api/usage-log.ts';
+import type { EventOf } from '../../schemas/events/index.ts';
 import { buildTestApp, type TestApp } from '../support/build-test-app.ts';
 
 // Issue 12, deliverable 3: a value no projector can take (a NUL byte, an unpaired UTF-16
@@ -90,5 +95,98 @@ describe('poison input at the edge', () => {
     await expect(t.store.append('usage-1', [{ id, type: 'SearchLogged', data: { ...base, query: 'x\u0000', categoryIds: [], musicPieces: false, musicCategories: false, audioPrograms: false, recipes: false } }])).rejects.toMatchObject({ kind: 'ValidationError' });
     await expect(t.store.append('usage-1', [{ id, type: 'ClientVersionReported', data: { ...base, clientTime: '9999-01-01T00:00:00Z', version: '1' } }])).rejects.toMatchObject({ kind: 'ValidationError' });
     await expect(t.store.append('usage-1', [{ id, type: 'ButtonActionLogged', data: { ...base, button: 'b', params: { ['k\ud800']: 1 } } }])).rejects.toMatchObject({ kind: 'ValidationError' });
+  });
+});
+
+// A projector with a bug that only one event triggers, standing in for any projector that cannot
+// take one event (the runner cannot tell a bug from bad data). Version 2 is the fixed code.
+const probe = (version: number) =>
+  postgresProjector({
+    name: 'poison-probe',
+    version,
+    handles: ['SearchLogged'],
+    async setup(sql) {
+      await sql.exec(`CREATE TABLE IF NOT EXISTS poison_probe_v${version} (event_id uuid PRIMARY KEY, query text NOT NULL)`);
+    },
+    async apply(tx, events) {
+      for (const e of events) {
+        if (version === 1 && e.data.query === 'boom') throw new Error(`probe cannot take ${e.data.query}`);
+        await tx.query(`INSERT INTO poison_probe_v${version} (event_id, query) VALUES ($1, $2)`, [e.id, e.data.query]);
+      }
+    },
+  });
+
+describe('one event a projector cannot take', () => {
+  let t: TestApp;
+  let runner: ProjectionRunner;
+  const run = `park-${Date.now()}`;
+  const at = '2026-03-01T10:00:00.000Z';
+  const search = (n: number, query: string): NewEvent<EventOf<'SearchLogged'>> => ({
+    id: eventId(run, n),
+    type: 'SearchLogged',
+    data: { userId: 7, clientTime: at, receivedAt: at, query, categoryIds: [], musicPieces: true, musicCategories: false, audioPrograms: false, recipes: false },
+  });
+  const queries = Array.from({ length: 40 }, (_, n) => (n === 27 ? 'boom' : `q${n}`));
+  const badId = eventId(run, 27);
+  const rows = async (version: number) => (await t.sql.query<{ query: string }>(`SELECT query FROM poison_probe_v${version} ORDER BY query`)).map((r) => r.query);
+  const api = (cookie: string, url: string, payload?: object) => t.app.inject({ method: payload ? 'POST' : 'GET', url, headers: { cookie }, payload });
+  const statusOf = async (cookie: string, version = 1) => (await api(cookie, '/api/admin/projections')).json().find((s: { name: string; version: number }) => s.name === 'poison-probe' && s.version === version);
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    // 40 events in one append and one batch: the runner must find the 28th on its own.
+    await t.store.append('usage-7', queries.map((q, n) => search(n, q)));
+    runner = createProjectionRunner({ log: t.store, sql: t.sql, projectors: [probe(1)], pollIntervalMs: 20, retry: { initialMs: 20, maxMs: 100 } });
+    t.app.deps.projections = runner;
+  });
+  afterAll(async () => {
+    await runner.stop();
+    await t.close();
+  });
+
+  it('should apply every event before it, name it in the status, and let only an operator park it', async () => {
+    const { cookie } = await t.login(await t.createUser({ operator: true }));
+    const { cookie: relative } = await t.login(await t.createUser());
+    await runner.start();
+    await expect.poll(async () => (await statusOf(cookie))?.failingEvent?.id, { timeout: 20_000 }).toBe(badId);
+    const stuck = await statusOf(cookie);
+    expect(stuck).toMatchObject({ state: 'failing', lastError: 'probe cannot take boom', parkedEvents: 0 });
+    // Everything before the bad event is projected; nothing after it yet.
+    expect(await rows(1)).toEqual(queries.slice(0, 27).sort());
+    expect(stuck.position).toEqual({ tx: stuck.failingEvent.position.tx, seq: stuck.failingEvent.position.seq - 1 });
+
+    // A retry skips nothing: the projection is still stuck on the same event.
+    const retried = await api(cookie, '/api/admin/projections/poison-probe/retry', {});
+    expect(retried.json()).toEqual({ name: 'poison-probe', version: 1, woken: true });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await statusOf(cookie)).failingEvent?.id).toBe(badId);
+
+    const denied = await api(relative, '/api/admin/projections/poison-probe/park', { eventId: badId });
+    expect(denied.statusCode).toBe(403);
+    const wrong = await api(cookie, '/api/admin/projections/poison-probe/park', { eventId: eventId(run, 3) });
+    expect(wrong.statusCode).toBe(409);
+    expect(wrong.json().error.kind).toBe('Conflict');
+    const unknown = await api(cookie, '/api/admin/projections/no-such/park', { eventId: badId });
+    expect(unknown.statusCode).toBe(404);
+
+    const parked = await api(cookie, '/api/admin/projections/poison-probe/park', { eventId: badId });
+    expect(parked.statusCode).toBe(200);
+    expect(parked.json()).toMatchObject({ projectionName: 'poison-probe', projectionVersion: 1, eventId: badId, eventType: 'SearchLogged', error: 'probe cannot take boom', position: stuck.failingEvent.position });
+    await runner.waitUntilCaughtUp(20_000);
+    expect(await rows(1)).toEqual(queries.filter((q) => q !== 'boom').sort());
+    expect(await statusOf(cookie)).toMatchObject({ state: 'live', lastError: null, failingEvent: null, parkedEvents: 1, lagEvents: 0 });
+  });
+
+  it('should skip a parked event again when the same version is rebuilt, and project it in a new version', async () => {
+    await runner.stop();
+    // A rebuild of version 1 from the start: its tables and checkpoint go back to nothing.
+    await t.sql.exec('DELETE FROM poison_probe_v1');
+    await t.sql.query(`UPDATE projection_checkpoints SET position_tx = 0, position_seq = 0, events_processed = 0 WHERE name = 'poison-probe' AND version = 1`);
+    runner = createProjectionRunner({ log: t.store, sql: t.sql, projectors: [probe(1), probe(2)], pollIntervalMs: 20, retry: { initialMs: 20, maxMs: 100 } });
+    await runner.start();
+    await runner.waitUntilCaughtUp(20_000);
+    await runner.stop();
+    expect(await rows(1)).toEqual(queries.filter((q) => q !== 'boom').sort());
+    expect(await rows(2)).toEqual([...queries].sort());
   });
 });
