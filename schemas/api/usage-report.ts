@@ -15,7 +15,7 @@ export const IsoDay = z
     const d = new Date(`${s}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
   }, 'Not a calendar date')
-  .refine((s) => isSaneInstant(Date.parse(`${s}T00:00:00Z`)), 'Date must lie between 2000-01-01 and 2099-12-31');
+  .refine((s) => { const ms = Date.parse(`${s}T00:00:00Z`); return Number.isNaN(ms) || isSaneInstant(ms); }, 'Date must lie between 2000-01-01 and 2099-12-31');
 
 /** The longest period a report covers; a year, leap or not. */
 export const maxReportDays = 366;

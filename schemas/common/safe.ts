@@ -26,9 +26,11 @@ export const earliestInstant = Date.UTC(2000, 0, 1);
 export const instantLimit = Date.UTC(2100, 0, 1);
 export const isSaneInstant = (ms: number): boolean => Number.isFinite(ms) && ms >= earliestInstant && ms < instantLimit;
 const instantMessage = 'Time must lie between 2000-01-01 and 2100-01-01';
+/** Range checks pass what is not a time at all: the format check has said so already, once is enough. */
+const inRange = (ms: number) => Number.isNaN(ms) || isSaneInstant(ms);
 
 /** An ISO 8601 time with offset in the sane range: times of events and of scheduled things (a message's expiry). */
-export const Instant = z.iso.datetime({ offset: true }).refine((s) => isSaneInstant(Date.parse(s)), instantMessage);
+export const Instant = z.iso.datetime({ offset: true }).refine((s) => inRange(Date.parse(s)), instantMessage);
 
 /**
  * How far ahead of the server's clock a client's clock may be: a day covers wrong time zones and
@@ -41,10 +43,10 @@ export const clientClockSkewMs = 24 * 60 * 60 * 1000;
  * not more than a day in the future. Only requests use it; events keep Instant, whose rule never
  * changes with the clock.
  */
-export const ClientTime = Instant.refine((s) => Date.parse(s) <= Date.now() + clientClockSkewMs, 'Time must not lie in the future');
+export const ClientTime = Instant.refine((s) => !(Date.parse(s) > Date.now() + clientClockSkewMs), 'Time must not lie in the future');
 
 /** A calendar day YYYY-MM-DD in the sane range (report periods, target months, contract dates). */
-export const Day = z.iso.date().refine((s) => isSaneInstant(Date.parse(`${s}T00:00:00Z`)), 'Date must lie between 2000-01-01 and 2099-12-31');
+export const Day = z.iso.date().refine((s) => inRange(Date.parse(`${s}T00:00:00Z`)), 'Date must lie between 2000-01-01 and 2099-12-31');
 
 /** A number that is not NaN or ±Infinity (JSON cannot carry them, but coerced query values can). */
 export const FiniteNumber = z.number().refine(Number.isFinite, 'Expected a finite number');
