@@ -79,3 +79,8 @@ export function unsafeJsonPath(value: unknown, path: string[] = [], depth = 0): 
 
 /** Free-form JSON (a button's params): any value whose strings, keys, numbers and depth follow the rules above. */
 export const SafeJson = z.unknown().refine((v) => unsafeJsonPath(v) === null, 'JSON must not hold NUL bytes, unpaired surrogates, non-finite numbers or nest deeper than 32 levels');
+
+/** An id as the read models store it: a Postgres `integer`, never negative. */
+export const Id = z.number().int().nonnegative().max(2_147_483_647);
+/** Any other whole number a read model stores in an `integer` column (an order, a count). */
+export const Int32 = z.number().int().min(-2_147_483_648).max(2_147_483_647);

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { Instant, SafeJson, SafeText } from '../common/safe.ts';
+import { Instant, SafeJson, SafeText, Id } from '../common/safe.ts';
 
 // Events of the `usage-{userId}` stream: what a user did, as the browser reported it.
 // `clientTime` is the browser's clock; `receivedAt` is when the server accepted the post.
 
 const isoTime = Instant;
-const id = z.number().int().nonnegative();
+const id = Id;
 
 export const playSources = ['Recipe', 'Search', 'MusicChannel', 'Favorites', 'Message', 'TodaysMessages'] as const;
 export const PlaySource = z.enum(playSources);
