@@ -1,11 +1,16 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
 import { eventId } from '../../infra/event-store/event-ids.ts';
 import type { NewEvent } from '../../infra/event-store/event-store.ts';
-import { postgresProjector } from '../../projections/engine/projector.ts';
+import { postgresProjector, warehouseProjector, type ProjectedEvent } from '../../projections/engine/projector.ts';
 import { createProjectionRunner, type ProjectionRunner } from '../../projections/engine/runner.ts';
 import { usageLogBody } from '../../schemas/api/usage-log.ts';
 import type { EventOf } from '../../schemas/events/index.ts';
 import { buildTestApp, type TestApp } from '../support/build-test-app.ts';
+import { connectTestWarehouse } from '../support/test-warehouse.ts';
 
 // Issue 12, deliverable 3: a value no projector can take (a NUL byte, an unpaired UTF-16
 // surrogate, a time in year 0000 or 9999) is refused at the edge with a 400 naming the field, and
@@ -188,5 +193,75 @@ describe('one event a projector cannot take', () => {
     await runner.stop();
     expect(await rows(1)).toEqual(queries.filter((q) => q !== 'boom').sort());
     expect(await rows(2)).toEqual([...queries].sort());
+  });
+});
+
+// The same for a warehouse projector that defers work while catching up (as the usage warehouse
+// derives once per run): the failure shows only when the deferred run is finished, many batches
+// after the bad event was read, and the runner must still find that one event.
+const deferringProbe = () => {
+  let pending: ProjectedEvent<'SearchLogged'>[] = [];
+  return warehouseProjector({
+    name: 'poison-probe-warehouse',
+    version: 1,
+    handles: ['SearchLogged'],
+    async setup(warehouse) {
+      pending = [];
+      await warehouse.exec('CREATE TABLE IF NOT EXISTS poison_probe_wh (event_id UUID, query String) ENGINE = ReplacingMergeTree ORDER BY event_id');
+    },
+    async apply(warehouse, events, context) {
+      pending.push(...events);
+      if (context?.catchingUp) return 'deferred';
+      const run = pending;
+      pending = [];
+      if (run.some((e) => e.data.query === 'boom')) throw new Error('probe cannot derive boom');
+      if (run.length > 0) await warehouse.insert('poison_probe_wh', run.map((e) => ({ event_id: e.id, query: e.data.query })));
+    },
+  });
+};
+
+describe('one event a deferring warehouse projector cannot take', () => {
+  let t: TestApp;
+  let warehouse: Warehouse;
+  let dir: string;
+  const run = `park-wh-${Date.now()}`;
+  const at = '2026-03-01T10:00:00.000Z';
+  const queries = Array.from({ length: 60 }, (_, n) => (n === 41 ? 'boom' : `w${n}`));
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sointu-park-wh-'));
+    t = await buildTestApp();
+    warehouse = await connectTestWarehouse(path.join(dir, 'chdb'));
+    for (let i = 0; i < queries.length; i += 10) {
+      await t.store.append('usage-8', queries.slice(i, i + 10).map((query, k) => ({
+        id: eventId(run, i + k),
+        type: 'SearchLogged' as const,
+        data: { userId: 8, clientTime: at, receivedAt: at, query, categoryIds: [], musicPieces: true, musicCategories: false, audioPrograms: false, recipes: false },
+      })));
+    }
+  });
+  afterAll(async () => {
+    await t.close();
+    await warehouse.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('should narrow a failing deferred run down to the event, then skip it once parked', async () => {
+    const runner = createProjectionRunner({ log: t.store, sql: t.sql, warehouse, projectors: [deferringProbe()], warehouseBatchSize: 16, pollIntervalMs: 20, retry: { initialMs: 20, maxMs: 100 } });
+    t.app.deps.projections = runner;
+    await runner.start();
+    try {
+      const status = async () => (await runner.status())[0]!;
+      await expect.poll(async () => (await status()).failingEvent?.id, { timeout: 30_000 }).toBe(eventId(run, 41));
+      expect((await status()).lastError).toBe('probe cannot derive boom');
+      const { cookie } = await t.login(await t.createUser({ operator: true }));
+      const parked = await t.app.inject({ method: 'POST', url: '/api/admin/projections/poison-probe-warehouse/park', headers: { cookie }, payload: { eventId: eventId(run, 41) } });
+      expect(parked.statusCode).toBe(200);
+      await runner.waitUntilCaughtUp(30_000);
+      expect(await status()).toMatchObject({ lastError: null, failingEvent: null, parkedEvents: 1, lagEvents: 0 });
+    } finally {
+      await runner.stop();
+    }
+    const rows = await warehouse.query<{ query: string }>('SELECT query FROM poison_probe_wh FINAL ORDER BY query');
+    expect(rows.map((r) => r.query)).toEqual(queries.filter((q) => q !== 'boom').sort());
   });
 });
