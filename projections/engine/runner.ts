@@ -209,6 +209,11 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         position = last.position;
         readPositions[index] = position;
         failures[index] = 0;
+        // Past a failure (found and parked, fixed, or a passing outage of a store), batches grow
+        // back to full size at once rather than crawl on one event at a time; each success moves
+        // the checkpoint, each failure halves again, so the search still ends.
+        const narrowed = narrowing[index];
+        if (narrowed) narrowed.limit = Math.min(narrowed.limit * 2, batchSize);
       } catch (caught) {
         ahead = undefined;
         idle[index] = false;
