@@ -8,6 +8,7 @@ import type { EventStore } from './event-store/event-store.ts';
 import type { FileStore } from './files/file-store.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { registerInputGuard } from './http/input-guard.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { registerPublicReportOnly } from './http/public-report-only.ts';
 import { registerRoutes } from './http/routes.ts';
@@ -64,6 +65,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const app = useZod(fastify);
   app.decorate('deps', deps);
   registerErrorHandling(app);
+  registerInputGuard(app);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   registerOriginCheck(app, deps.config);
   await registerAuth(app, deps.config);

@@ -2,6 +2,7 @@ import type { Sql } from '../sql/sql.ts';
 import { appendInTransaction, EVENT_ID_CONSTRAINT } from './append-in-transaction.ts';
 import type { AppendRequest, EventStore, LogPosition, RecordedEvent } from './event-store.ts';
 import { ensureEventStoreSchema } from './event-store-schema.ts';
+import { isSuspectJson, sanitizeEventData } from './sanitize-on-read.ts';
 import { prepareRequests, type PreparedRequest } from './prepare-events.ts';
 import { startSubscription } from './subscription.ts';
 
@@ -27,10 +28,13 @@ const eventJson = `json_build_array(transaction_id::text::bigint, global_positio
 
 type EventTuple = [number, number, string, string, number, string, number, unknown, RecordedEvent['metadata'], string];
 
-// Rows come from our own table, written only after validation, so the shape is trusted here.
+// Rows come from our own table, written only after validation, so the shape is trusted here; data
+// written before the safe schemas existed is repaired on the way out (sanitize-on-read.ts).
 function toRecorded({ e }: { e: string }): RecordedEvent {
-  const [tx, seq, id, streamId, streamVersion, type, schemaVersion, data, metadata, recordedAt] = JSON.parse(e) as EventTuple;
-  return { type, data, id, schemaVersion, streamId, streamVersion, position: { tx, seq }, metadata, recordedAt: new Date(recordedAt) } as RecordedEvent;
+  const [tx, seq, id, streamId, streamVersion, type, schemaVersion, stored, metadata, recordedAtText] = JSON.parse(e) as EventTuple;
+  const recordedAt = new Date(recordedAtText);
+  const data = isSuspectJson(e) ? sanitizeEventData(stored, recordedAt.toISOString()) : stored;
+  return { type, data, id, schemaVersion, streamId, streamVersion, position: { tx, seq }, metadata, recordedAt } as RecordedEvent;
 }
 
 const errorOf = (error: unknown) => (error ?? {}) as { code?: string; constraint?: string };

@@ -65,6 +65,8 @@ import { getMessagesRoute } from '../../queries/messages/get-messages.ts';
 import { getMessageItemsRoute } from '../../queries/messages/get-message-items.ts';
 import { liveChannelRoute } from './live-channel.ts';
 import type { App, RouteModule } from './zod.ts';
+import { parkEventRoute } from '../../commands/projections/park-event.ts';
+import { retryProjectionRoute } from '../../commands/projections/retry-projection.ts';
 
 // Every route module of the server, one line each. A new command or query adds its import and
 // its entry here; nothing else needs to know about it.
@@ -135,6 +137,8 @@ export const routeModules: readonly RouteModule[] = [
   updateMessageItemRoute,
   removeMessageItemRoute,
   updateActivityRoute,
+  retryProjectionRoute,
+  parkEventRoute,
 ];
 
 export function registerRoutes(app: App): void {

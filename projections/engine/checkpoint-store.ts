@@ -13,6 +13,13 @@ export interface Checkpoint {
   updatedAt: Date;
   lastError: string | null;
   lastErrorAt: Date | null;
+  /** The one event the projector fails on, once the runner has narrowed a failing batch down to it. */
+  failingEvent: FailingEvent | null;
+}
+
+export interface FailingEvent {
+  id: string;
+  position: LogPosition;
 }
 
 interface CheckpointRow {
@@ -24,6 +31,9 @@ interface CheckpointRow {
   updated_at: Date;
   last_error: string | null;
   last_error_at: Date | null;
+  failing_event_id: string | null;
+  failing_position_tx: number | null;
+  failing_position_seq: number | null;
 }
 
 const SETUP_LOCK = 7_020_004;
@@ -48,6 +58,22 @@ export async function ensureCheckpointSchema(sql: Sql): Promise<void> {
       current_version int NOT NULL,
       switched_at timestamptz NOT NULL DEFAULT now()
     )`);
+    // Added by issue 12 (no single event stops a projection): where a projector is stuck, and what
+    // operators parked. parked_events is also migration 009; the runner makes it where migrations never ran.
+    await tx.query(`ALTER TABLE projection_checkpoints ADD COLUMN IF NOT EXISTS failing_event_id uuid,
+      ADD COLUMN IF NOT EXISTS failing_position_tx bigint, ADD COLUMN IF NOT EXISTS failing_position_seq bigint`);
+    await tx.query(`CREATE TABLE IF NOT EXISTS parked_events (
+      projection_name text NOT NULL,
+      projection_version int NOT NULL,
+      event_id uuid NOT NULL,
+      position_tx bigint NOT NULL,
+      position_seq bigint NOT NULL,
+      event_type text NOT NULL,
+      error text NOT NULL,
+      parked_by int NOT NULL,
+      parked_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (projection_name, projection_version, event_id)
+    )`);
   });
 }
 
@@ -59,7 +85,7 @@ export async function registerProjection(sql: Sql, name: string, version: number
 
 export async function readCheckpoint(db: Queryable, name: string, version: number): Promise<Checkpoint> {
   const [row] = await db.query<CheckpointRow>('SELECT * FROM projection_checkpoints WHERE name = $1 AND version = $2', [name, version]);
-  if (!row) return { name, version, position: LOG_START, eventsProcessed: 0, updatedAt: new Date(0), lastError: null, lastErrorAt: null };
+  if (!row) return { name, version, position: LOG_START, eventsProcessed: 0, updatedAt: new Date(0), lastError: null, lastErrorAt: null, failingEvent: null };
   return toCheckpoint(row);
 }
 
@@ -77,7 +103,8 @@ export async function advanceCheckpoint(db: Queryable, name: string, version: nu
   const rows = await db.query(
     `UPDATE projection_checkpoints
         SET position_tx = $3, position_seq = $4, events_processed = events_processed + $5,
-            updated_at = now(), last_error = NULL, last_error_at = NULL
+            updated_at = now(), last_error = NULL, last_error_at = NULL,
+            failing_event_id = NULL, failing_position_tx = NULL, failing_position_seq = NULL
       WHERE name = $1 AND version = $2 AND position_tx = $6 AND position_seq = $7
       RETURNING name`,
     [name, version, to.tx, to.seq, events, from.tx, from.seq],
@@ -85,13 +112,39 @@ export async function advanceCheckpoint(db: Queryable, name: string, version: nu
   if (rows.length !== 1) throw new Error(`checkpoint of ${name} v${version} moved under us (expected ${from.tx}/${from.seq})`);
 }
 
-export async function recordCheckpointError(db: Queryable, name: string, version: number, error: unknown): Promise<void> {
+/** Records why the projector fails and, once known, the one event it fails on (else keeps what was found before). */
+export async function recordCheckpointError(db: Queryable, name: string, version: number, error: unknown, failing?: FailingEvent): Promise<void> {
   const message = error instanceof Error ? error.message : String(error);
-  await db.query('UPDATE projection_checkpoints SET last_error = $3, last_error_at = now() WHERE name = $1 AND version = $2', [name, version, message.slice(0, 2000)]);
+  await db.query(
+    `UPDATE projection_checkpoints SET last_error = $3, last_error_at = now(),
+        failing_event_id = COALESCE($4::uuid, failing_event_id),
+        failing_position_tx = COALESCE($5::bigint, failing_position_tx), failing_position_seq = COALESCE($6::bigint, failing_position_seq)
+      WHERE name = $1 AND version = $2`,
+    [name, version, message.slice(0, 2000), failing?.id ?? null, failing?.position.tx ?? null, failing?.position.seq ?? null],
+  );
 }
 
 export async function clearCheckpointError(db: Queryable, name: string, version: number): Promise<void> {
-  await db.query('UPDATE projection_checkpoints SET last_error = NULL, last_error_at = NULL WHERE name = $1 AND version = $2', [name, version]);
+  await db.query(
+    `UPDATE projection_checkpoints SET last_error = NULL, last_error_at = NULL,
+        failing_event_id = NULL, failing_position_tx = NULL, failing_position_seq = NULL
+      WHERE name = $1 AND version = $2`,
+    [name, version],
+  );
+}
+
+/** The events an operator parked for this version: the runner skips exactly these. */
+export async function readParkedEventIds(db: Queryable, name: string, version: number): Promise<Set<string>> {
+  const rows = await db.query<{ event_id: string }>('SELECT event_id FROM parked_events WHERE projection_name = $1 AND projection_version = $2', [name, version]);
+  return new Set(rows.map((r) => r.event_id));
+}
+
+/** Parked events per `name@version`. */
+export async function countParkedEvents(db: Queryable): Promise<Map<string, number>> {
+  const rows = await db.query<{ name: string; version: number; n: number | string }>(
+    'SELECT projection_name AS name, projection_version AS version, count(*) AS n FROM parked_events GROUP BY 1, 2',
+  );
+  return new Map(rows.map((r) => [`${r.name}@${r.version}`, Number(r.n)]));
 }
 
 export async function readCurrentVersions(db: Queryable): Promise<Map<string, number>> {
@@ -117,5 +170,8 @@ function toCheckpoint(row: CheckpointRow): Checkpoint {
     updatedAt: new Date(row.updated_at),
     lastError: row.last_error,
     lastErrorAt: row.last_error_at ? new Date(row.last_error_at) : null,
+    failingEvent: row.failing_event_id
+      ? { id: row.failing_event_id, position: { tx: Number(row.failing_position_tx), seq: Number(row.failing_position_seq) } }
+      : null,
   };
 }

@@ -1,7 +1,7 @@
-import { LOG_START, type GlobalLog, type LogPosition, type RecordedEvent } from '../../infra/event-store/event-store.ts';
+import { comparePositions, LOG_START, type GlobalLog, type LogPosition, type RecordedEvent } from '../../infra/event-store/event-store.ts';
 import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
-import { advanceCheckpoint, clearCheckpointError, ensureCheckpointSchema, readCheckpoint, readCheckpoints, readCurrentVersions, recordCheckpointError, registerProjection } from './checkpoint-store.ts';
+import { advanceCheckpoint, clearCheckpointError, countParkedEvents, ensureCheckpointSchema, readCheckpoint, readCheckpoints, readCurrentVersions, readParkedEventIds, recordCheckpointError, registerProjection, type FailingEvent } from './checkpoint-store.ts';
 import { projectionKey, type Projector } from './projector.ts';
 
 // Feeds every projector batches of the global log from its own checkpoint: catch-up, then live
@@ -14,7 +14,11 @@ import { projectionKey, type Projector } from './projector.ts';
 //   point leaves either both or neither, so a restart resumes exactly after the last applied batch.
 // - Warehouse projectors cannot share that transaction. The checkpoint moves only after `apply`
 //   succeeded, so a crash in between replays that batch once more, and their `apply` is idempotent.
-// - A failing batch is retried (with backoff) from the same checkpoint, never skipped.
+// - A failing batch is retried from the same checkpoint, never skipped on its own: the runner halves
+//   the batch until it has applied everything before the one event that fails and can name that
+//   event (status: failingEvent), then retries it with backoff. Only an operator skips it, by
+//   parking it (commands/projections/park-event.ts): parked events of (name, version) are left out
+//   of every batch of that version, rebuilds of it included; a new version projects them again.
 
 export type ProjectionState = 'catching-up' | 'live' | 'failing' | 'stopped';
 
@@ -33,6 +37,10 @@ export interface ProjectionStatus {
   lagSeconds: number;
   state: ProjectionState;
   lastError: string | null;
+  /** The one event the projector fails on, once the runner has narrowed the failing batch down to it. */
+  failingEvent: FailingEvent | null;
+  /** Events an operator parked for this version: skipped by it. */
+  parkedEvents: number;
   updatedAt: Date;
 }
 
@@ -64,6 +72,18 @@ export interface ProjectionRunner {
   waitUntilCaughtUp(timeoutMs?: number): Promise<void>;
   /** How far a projector has read: its checkpoint, or beyond it while it defers work (rebuild progress). */
   readPosition(name: string, version: number): LogPosition | undefined;
+  /** Ends a failing projector's backoff now (after a fix or a parked event); false when this runner has no such projector. */
+  retryNow(name: string, version: number): boolean;
+}
+
+/** An error of a projector's `apply` (not of reading the log), with the batch it failed on. */
+class BatchFailure extends Error {
+  constructor(
+    override readonly cause: unknown,
+    readonly events: RecordedEvent[],
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause));
+  }
 }
 
 /** Where a warehouse projector's deferred run began (its checkpoint) and how many events it holds. */
@@ -93,6 +113,15 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   /** Each loop's read position and deferred run: ahead of its checkpoint while a warehouse projector defers work. */
   const readPositions: (LogPosition | undefined)[] = projectors.map(() => undefined);
   const deferredRuns: (Deferred | null)[] = projectors.map(() => null);
+  /**
+   * While narrowing a failing batch down to its one failing event: read at most `limit` events and
+   * defer nothing, until past `until` (the end of the batch that failed).
+   */
+  const narrowing: ({ limit: number; until: LogPosition } | null)[] = projectors.map(() => null);
+  /** Event ids parked for each projector's version, read again whenever the loop re-reads its checkpoint. */
+  const parked: Set<string>[] = projectors.map(() => new Set());
+  /** Ends a loop's backoff sleep early (retryNow). */
+  const retrySignals: (() => void)[] = projectors.map(() => () => undefined);
   const pages = createPageCache(log);
   let schemaReady: Promise<void> | undefined;
   const ensureSchema = () => (schemaReady ??= ensureCheckpointSchema(sql).catch((error: unknown) => {
@@ -104,8 +133,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   const sleepUnlessStopped = (ms: number) => Promise.race([stopped, new Promise<void>((resolve) => setTimeout(resolve, ms).unref())]);
 
   /** Applies one batch; answers the deferred run it leaves open, if any. */
-  async function applyBatch(projector: Projector, events: RecordedEvent[], from: LogPosition, to: LogPosition, deferred: Deferred | null, catchingUp: boolean): Promise<Deferred | null> {
-    const handled = events.filter((event) => projector.handles.includes(event.type));
+  async function applyBatch(projector: Projector, events: RecordedEvent[], from: LogPosition, to: LogPosition, deferred: Deferred | null, catchingUp: boolean, skip: Set<string>): Promise<Deferred | null> {
+    const handled = events.filter((event) => projector.handles.includes(event.type) && !skip.has(event.id));
     if (projector.kind === 'postgres') {
       await sql.transaction(async (tx) => {
         if (handled.length > 0) await projector.apply(tx, handled);
@@ -140,15 +169,21 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
           deferredRuns[index] = null;
           await setUp(projector);
           position = (await readCheckpoint(sql, projector.name, projector.version)).position;
+          parked[index] = await readParkedEventIds(sql, projector.name, projector.version);
         }
         readPositions[index] = position;
-        const events = await (ahead ?? pages.read(position, batchSize));
+        const narrow = narrowing[index];
+        if (narrow && comparePositions(position, narrow.until) >= 0) narrowing[index] = null;
+        const limit = narrowing[index]?.limit ?? batchSize;
+        const events = await (ahead ?? pages.read(position, limit));
         ahead = undefined;
         const last = events.at(-1);
         if (!last) {
           // The end of the log: a deferred run is finished now, then the loop waits.
           if (deferredRuns[index]) {
-            deferredRuns[index] = await applyBatch(projector, [], position, position, deferredRuns[index], false);
+            deferredRuns[index] = await applyBatch(projector, [], position, position, deferredRuns[index], false, parked[index]!).catch((error: unknown) => {
+              throw new BatchFailure(error, []);
+            });
             continue;
           }
           // Recovered with nothing left to apply (e.g. the log was unreachable while idle).
@@ -159,34 +194,64 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
           continue;
         }
         idle[index] = false;
-        const full = events.length === batchSize;
+        // While narrowing, a short read is no sign of the end of the log, and nothing is deferred:
+        // each small batch is finished, so the failure shows in the batch that holds its event.
+        const full = events.length === batchSize && !narrowing[index];
         if (full) {
           ahead = pages.read(last.position, batchSize);
           // A failed read-ahead is read again after the retry; never an unhandled rejection.
           ahead.catch(() => undefined);
         }
-        deferredRuns[index] = await applyBatch(projector, events, position, last.position, deferredRuns[index] ?? null, full);
+        const from = position;
+        deferredRuns[index] = await applyBatch(projector, events, from, last.position, deferredRuns[index] ?? null, full, parked[index]!).catch((error: unknown) => {
+          throw new BatchFailure(error, events);
+        });
         position = last.position;
         readPositions[index] = position;
         failures[index] = 0;
-      } catch (error) {
+        // Past a failure (found and parked, fixed, or a passing outage of a store), batches grow
+        // back to full size at once rather than crawl on one event at a time; each success moves
+        // the checkpoint, each failure halves again, so the search still ends.
+        const narrowed = narrowing[index];
+        if (narrowed) narrowed.limit = Math.min(narrowed.limit * 2, batchSize);
+      } catch (caught) {
         ahead = undefined;
         idle[index] = false;
-        failures[index]! += 1;
+        const error = caught instanceof BatchFailure ? caught.cause : caught;
+        const batch = caught instanceof BatchFailure ? caught.events : [];
+        // A batch of many events failed: retry at once with half as many, from the checkpoint, so
+        // what precedes the bad event is applied and the bad one ends up alone in its batch. Alone,
+        // it is named (if this projector handles it) and retried with backoff like any failure.
+        // A deferred run open at the failure counts: its earlier batches are applied again from the checkpoint.
+        const span = batch.length + (deferredRuns[index]?.events ?? 0);
+        const halving = caught instanceof BatchFailure && span > 1;
+        const end = batch.at(-1)?.position ?? readPositions[index];
+        if (caught instanceof BatchFailure && end) {
+          const until = narrowing[index]?.until;
+          narrowing[index] = { limit: Math.max(1, Math.ceil(span / 2)), until: until && comparePositions(until, end) > 0 ? until : end };
+        }
+        const only = span === 1 ? batch[0] : undefined;
+        const failing = only && projector.handles.includes(only.type) ? { id: only.id, position: only.position } : undefined;
+        if (!halving) failures[index]! += 1;
         options.onError?.(projector, error);
-        await recordCheckpointError(sql, projector.name, projector.version, error).catch(() => undefined);
+        await recordCheckpointError(sql, projector.name, projector.version, error, failing).catch(() => undefined);
         // The checkpoint is re-read before the retry: the commit may have happened before the
         // error reached us, and then the batch is done and must not be applied again.
         position = undefined;
-        // Not the waker: appends keep arriving and must not cut the backoff short.
-        await sleepUnlessStopped(Math.min(retry.initialMs * 2 ** (failures[index]! - 1), retry.maxMs));
+        if (halving) continue;
+        // Not the waker: appends keep arriving and must not cut the backoff short. An operator's
+        // retry (after a fix or a parked event) does.
+        await Promise.race([
+          sleepUnlessStopped(Math.min(retry.initialMs * 2 ** (failures[index]! - 1), retry.maxMs)),
+          new Promise<void>((resolve) => (retrySignals[index] = resolve)),
+        ]);
       }
     }
   }
 
   async function status(): Promise<ProjectionStatus[]> {
     await ensureSchema();
-    const [checkpoints, currentVersions] = await Promise.all([readCheckpoints(sql), readCurrentVersions(sql)]);
+    const [checkpoints, currentVersions, parkedCounts] = await Promise.all([readCheckpoints(sql), readCurrentVersions(sql), countParkedEvents(sql)]);
     return Promise.all(
       projectors.map(async (projector, i): Promise<ProjectionStatus> => {
         const checkpoint = checkpoints.find((c) => c.name === projector.name && c.version === projector.version);
@@ -206,6 +271,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
           lagSeconds: backlog.oldestRecordedAt ? Math.max(0, (Date.now() - backlog.oldestRecordedAt.getTime()) / 1000) : 0,
           state,
           lastError,
+          failingEvent: lastError ? checkpoint?.failingEvent ?? null : null,
+          parkedEvents: parkedCounts.get(`${projector.name}@${projector.version}`) ?? 0,
           updatedAt: checkpoint?.updatedAt ?? new Date(0),
         };
       }),
@@ -215,6 +282,12 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   return {
     status,
     readPosition: (name, version) => readPositions[projectors.findIndex((p) => p.name === name && p.version === version)],
+    retryNow(name, version) {
+      const index = projectors.findIndex((p) => p.name === name && p.version === version);
+      if (index < 0) return false;
+      retrySignals[index]!();
+      return true;
+    },
     start() {
       starting ??= (async () => {
         await ensureSchema();

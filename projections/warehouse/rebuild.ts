@@ -206,6 +206,11 @@ export function createRebuilds(options: RebuildOptions) {
       return (await Promise.all([...runners.values()].map((r) => r.status()))).flat();
     },
 
+    /** Ends the backoff of a failing projector in a rebuild runner started here (POST /api/admin/projections/{name}/retry). */
+    retryNow(name: string, version: number): boolean {
+      return [...runners.values()].map((r) => r.retryNow(name, version)).some(Boolean);
+    },
+
     /** Runners started here: a switched-to version keeps running in its rebuild runner until the process stops. */
     async stop(): Promise<void> {
       await Promise.all([...runners.values()].map((r) => r.stop()));

@@ -5,7 +5,8 @@ import type { App } from '../../infra/http/zod.ts';
 import { rebuildsOf, type Rebuilds } from '../../projections/warehouse/rebuild.ts';
 
 // GET /api/admin/projections: where every projection stands (position, lag in events and in
-// seconds, state, last error), for operators watching catch-up and rebuilds.
+// seconds, state, last error, the event it fails on and how many events are parked), for operators
+// watching catch-up and rebuilds and repairing a stuck projection (docs/operations.md).
 
 export const ProjectionStatusItem = z.object({
   name: z.string(),
@@ -20,6 +21,10 @@ export const ProjectionStatusItem = z.object({
   lagSeconds: z.number(),
   state: z.enum(['catching-up', 'live', 'failing', 'stopped']),
   lastError: z.string().nullable(),
+  /** The one event the projection fails on, once the runner has found it: what an operator may park. */
+  failingEvent: z.object({ id: z.uuid(), position: z.object({ tx: z.number(), seq: z.number() }) }).nullable(),
+  /** Events an operator parked for this version (POST /api/admin/projections/{name}/park): it skips them. */
+  parkedEvents: z.number().int(),
   updatedAt: z.iso.datetime(),
 });
 export const ProjectionStatusList = z.array(ProjectionStatusItem);

@@ -1,15 +1,16 @@
 import { z } from 'zod';
+import { SafeText } from '../common/safe.ts';
 import { CurrentUser } from './user.ts';
 
 export const LoginRequest = z.strictObject({
-  username: z.string().min(1).max(200),
-  password: z.string().min(1).max(1000),
+  username: SafeText.min(1).max(200),
+  password: SafeText.min(1).max(1000),
   /** When true the answer carries a JWT that the browser sends as a bearer token. */
   jwt: z.boolean().optional(),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
-export const TokenLoginRequest = z.strictObject({ token: z.string().min(1).max(500) });
+export const TokenLoginRequest = z.strictObject({ token: SafeText.min(1).max(500) });
 
 export const LoginResult = z.object({
   user: CurrentUser,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ClientTime, Instant } from '../common/safe.ts';
 import { Score } from '../events/evaluations.ts';
 
 // Evaluations (spec 1 sections 3 and 7): a user's score 1 (like), 0 (neutral) or -1 (dislike) of
@@ -7,6 +8,8 @@ import { Score } from '../events/evaluations.ts';
 // Ids are Postgres `integer`s: a larger number is a ValidationError, not a failed query.
 const id = z.number().int().nonnegative().max(2_147_483_647);
 const isoTime = z.iso.datetime({ offset: true });
+/** Request times: the browser's clock, in the sane range (schemas/common/safe.ts). */
+const clientTime = ClientTime;
 
 /** `1,2,3` or the parameter repeated: both are what browsers send for a list. */
 const idList = z
@@ -18,7 +21,7 @@ export const GetEvaluationsQuery = z.strictObject({
   audioFileIdList: idList.optional(),
   messageItemIdList: idList.optional(),
   /** Only evaluations made at or after this time. */
-  startTime: isoTime.optional(),
+  startTime: Instant.optional(),
 });
 
 export const Evaluation = z.object({
@@ -38,7 +41,7 @@ export const PostEvaluationRequest = z
     messageItemId: id.optional(),
     score: Score,
     /** The browser's clock; with it a retried post is recognised and stored once. */
-    time: isoTime.optional(),
+    time: clientTime.optional(),
   })
   .refine((r) => (r.audioFileId === undefined) !== (r.messageItemId === undefined), {
     message: 'Exactly one of audioFileId and messageItemId',
@@ -47,5 +50,5 @@ export const PostEvaluationRequest = z
 export type PostEvaluationRequest = z.infer<typeof PostEvaluationRequest>;
 
 export const EvaluationParams = z.strictObject({ id: z.uuid() });
-export const PutEvaluationRequest = z.strictObject({ score: Score, time: isoTime.optional() });
+export const PutEvaluationRequest = z.strictObject({ score: Score, time: clientTime.optional() });
 export const PutEvaluationResult = z.object({ id: z.uuid(), score: Score, changed: z.boolean() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Instant, SafeText } from '../common/safe.ts';
 
 // Favorite lists ("user tag groups") and their content (spec 1 sections 3, 4, 5 and 7).
 // List id 0 is each user's own default list; every other id is a list someone made. A user
@@ -95,7 +96,7 @@ export const SetAudioFileFavorite = z.object({
   userTagGroupId: ListId,
   audioFileId: CoercedId,
   /** Kept when given (e.g. undoing a removal); the server's clock otherwise. */
-  insertionTime: isoTime.optional().nullable(),
+  insertionTime: Instant.optional().nullable(),
   /** The previous order when re-adding; max order + 1 otherwise. */
   order: z.number().int().min(-maxId).max(maxId).optional().nullable(),
   /** true adds the file to the list, false removes it. */
@@ -174,8 +175,8 @@ export const UserTagGroup = z.object({
 export type UserTagGroup = z.infer<typeof UserTagGroup>;
 export const UserTagGroupList = z.array(UserTagGroup);
 
-const listName = z.string().trim().min(1).max(200);
-const listDescription = z.string().max(10_000);
+const listName = SafeText.trim().min(1).max(200);
+const listDescription = SafeText.max(10_000);
 
 // Not strict: the browser's generic data handling sends whole entities (id, canModify, ...).
 export const NewUserTagGroup = z.object({

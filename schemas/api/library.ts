@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SafeText } from '../common/safe.ts';
 
 // The content library as the browser reads it (spec 1 sections 3 and 7; spec 3 audio-files2 and
 // categories2): GET /api/categories, POST /api/get-audio-files, GET /api/audio-files-info,
@@ -9,7 +10,7 @@ import { z } from 'zod';
 const maxId = 2_147_483_647;
 const id = z.number().int().nonnegative().max(maxId);
 const pathId = z.coerce.number().int().nonnegative().max(maxId);
-const text = z.string().trim().max(200);
+const text = SafeText.trim().max(200);
 
 /** `1,2,3` or the parameter repeated: both are what browsers send for a list in a query string. */
 const queryList = z
@@ -213,7 +214,7 @@ export const AudioStreamParams = z.strictObject({
   id: pathId,
   hmac: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'Invalid stream signature'),
   /** The file id the URL was made for: a replaced file gets a new URL, so caches never mix them. */
-  n: z.string().max(200),
+  n: SafeText.max(200),
 });
 
 // ---------------------------------------------------------------------------------------------

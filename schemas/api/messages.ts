@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Instant, SafeText } from '../common/safe.ts';
 import { MessageItemType } from '../events/messages.ts';
 
 // Messages and their items (spec 2 sections 3 and 7), as far as the usage report needs them: an
@@ -25,13 +26,13 @@ const isoTime = z.iso.datetime({ offset: true });
 const recipient = z.object({ id });
 
 const messageFields = {
-  title: z.string().trim().min(1).max(500),
+  title: SafeText.trim().min(1).max(500),
   recipients: z.array(recipient).max(1000),
   recipientGroups: z.array(recipient).max(100),
   /** Active from; null: from when it is sent. */
-  time: isoTime.nullable(),
+  time: Instant.nullable(),
   /** Active until; null: no end. */
-  expireTime: isoTime.nullable(),
+  expireTime: Instant.nullable(),
   sent: z.boolean(),
   recommendation: z.boolean(),
   usageReport: z.boolean(),
@@ -109,12 +110,12 @@ export const MessageList = z.array(Message);
 
 const itemFields = {
   type: MessageItemType,
-  html: z.string().max(100_000).nullable(),
+  html: SafeText.max(100_000).nullable(),
   audioFileId: id.nullable(),
   recipeId: id.nullable(),
   fileId: id.nullable(),
   url: z.url().max(2000).nullable(),
-  contentType: z.string().max(100).nullable(),
+  contentType: SafeText.max(100).nullable(),
   trackClicks: z.boolean(),
 };
 
@@ -163,8 +164,8 @@ export const GetMessagesQuery = z.strictObject({
   recommendation: z.boolean().optional(),
   usageReport: z.boolean().optional(),
   /** Messages active from (or sent) at or after startTime and before endTime. */
-  startTime: isoTime.optional(),
-  endTime: isoTime.optional(),
+  startTime: Instant.optional(),
+  endTime: Instant.optional(),
   /** An administrator reads the messages of a user they administer (the report's user). */
   userId: id.optional(),
   limit: z.number().int().min(1).max(1000).default(100),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { SafeText } from '../common/safe.ts';
 
 export const PingQuery = z.object({
-  lastSessionToken: z.string().max(200).optional(),
-  admin: z.string().optional(),
+  lastSessionToken: SafeText.max(200).optional(),
+  admin: SafeText.optional(),
 });
 
 export const PingResponse = z.object({

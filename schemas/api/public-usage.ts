@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SafeText } from '../common/safe.ts';
 import { IsoDay, UsageSession } from './usage-report.ts';
 
 // The public report and the resident (participation) report (spec 3 sections 2, 3 and 7).
@@ -36,7 +37,7 @@ export const ResidentUsage = z.object({
 export type ResidentUsage = z.infer<typeof ResidentUsage>;
 
 export const PublicReportTokenLoginRequest = z.strictObject({
-  token: z.string().min(1).max(500),
+  token: SafeText.min(1).max(500),
   /** When true the answer carries a JWT that the browser sends as a bearer token. */
   jwt: z.boolean().optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Day } from '../common/safe.ts';
 import { UsageRules } from '../events/usage-rules.ts';
 
 // Warehouse rebuilds (DOMAIN.md section 5): new usage rules build a new warehouse version beside
@@ -60,7 +61,7 @@ export const RebuildOverview = z.object({
 });
 export type RebuildOverview = z.infer<typeof RebuildOverview>;
 
-export const RebuildComparisonQuery = z.strictObject({ first: day.optional(), last: day.optional() });
+export const RebuildComparisonQuery = z.strictObject({ first: Day.optional(), last: Day.optional() });
 
 export const DropOldVersionsResponse = z.object({ droppedVersions: z.array(z.number().int()) });
 

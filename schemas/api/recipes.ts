@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SafeText } from '../common/safe.ts';
 
 // Recipes as the browser lists and searches them (spec 2 sections 2, 3 and 7; spec 1 section 2's
 // search page): GET /api/recipes.
@@ -15,7 +16,7 @@ export const GetRecipesQuery = z.strictObject({
    * items, match. The browser wraps the text in wildcards ('*text*' or '%text%'), as for categories:
    * '*' and '%' are the only wildcards, every other character matches itself.
    */
-  contentQuery: z.string().trim().max(200).optional(),
+  contentQuery: SafeText.trim().max(200).optional(),
   /** Newest first instead of search priority, then name ("Recipes - Sort by insertion time"). */
   sortByInsertionTime: flag.optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ClientTime, Day } from '../common/safe.ts';
 
 // Typed requests: POST /api/requests/{type} with the type's props as the body (spec 3 section 7,
 // DOMAIN.md section 4). One schema pair per type; the dispatcher (commands/requests/) picks them.
@@ -10,7 +11,7 @@ const day = z.iso.date();
 
 export const CheckUsageSessionRequest = z.strictObject({
   /** The browser's clock: a session with no play for maxPauseSeconds by then has ended (idle). */
-  time: isoTime.optional(),
+  time: ClientTime.optional(),
 });
 export const CheckUsageSessionResult = z.object({
   active: z.boolean(),
@@ -29,7 +30,7 @@ export const TargetField = z.enum(['sessions', 'categories']);
 export type TargetField = z.infer<typeof TargetField>;
 
 export const GetTargetCountsRequest = z
-  .strictObject({ userIds: z.array(id).min(1).max(1000), firstDay: day, lastDay: day })
+  .strictObject({ userIds: z.array(id).min(1).max(1000), firstDay: Day, lastDay: Day })
   .refine((r) => r.firstDay <= r.lastDay, { message: 'firstDay must not be after lastDay', path: ['lastDay'] });
 
 /** Per user: sessions by month (first day, YYYY-MM-DD) and categories by category id, then month (spec 3 section 3). */

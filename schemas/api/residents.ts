@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SafeText } from '../common/safe.ts';
 
 // Residents (participants) and activities of a care unit (spec 3 sections 2, 3 and 7), with the
 // generic data pattern: POST /api/get/{entity} queries, POST /api/{entity} creates, PUT
@@ -48,7 +49,7 @@ export const ResidentQuery = z.object({
   /** Whose residents; default the caller. */
   userIds: ids.optional(),
   /** Matches first name, last name or identification (case-insensitive substring). */
-  query: z.string().max(200).optional(),
+  query: SafeText.max(200).optional(),
   /** Only active (true) or only inactive (false) rows; both when absent. */
   active: z.boolean().optional(),
   ...paging,
@@ -58,13 +59,13 @@ export type ResidentQuery = z.infer<typeof ResidentQuery>;
 export const ResidentList = z.object({ items: z.array(Resident), totalCount: z.number().int() });
 export type ResidentList = z.infer<typeof ResidentList>;
 
-const name = z.string().trim().max(200);
+const name = SafeText.trim().max(200);
 
 // Not strict: the browser sends whole entities (with id) on create and update.
 export const NewResident = z.object({
   firstName: name.default(''),
   lastName: name.default(''),
-  identification: z.string().trim().max(200).nullable().default(null),
+  identification: SafeText.trim().max(200).nullable().default(null),
   /** The unit the resident belongs to; default the caller. */
   userId: id.optional(),
   userTagGroupId: id.nullable().default(null),
@@ -76,7 +77,7 @@ export type NewResident = z.infer<typeof NewResident>;
 export const ResidentChange = z.object({
   firstName: name.optional(),
   lastName: name.optional(),
-  identification: z.string().trim().max(200).nullable().optional(),
+  identification: SafeText.trim().max(200).nullable().optional(),
   /** Moving a resident to another unit needs access to both. */
   userId: id.optional(),
   userTagGroupId: id.nullable().optional(),
@@ -99,7 +100,7 @@ export const ActivityQuery = z.object({
   ids: ids.optional(),
   userIds: ids.optional(),
   /** Case-insensitive substring of the name. */
-  query: z.string().max(200).optional(),
+  query: SafeText.max(200).optional(),
   active: z.boolean().optional(),
   ...paging,
 });
@@ -109,7 +110,7 @@ export const ActivityList = z.object({ items: z.array(Activity), totalCount: z.n
 export type ActivityList = z.infer<typeof ActivityList>;
 
 /** Spec 3 section 5: an activity is valid only when its name is not empty. */
-const activityName = z.string().trim().min(1, 'Name must not be empty').max(200);
+const activityName = SafeText.trim().min(1, 'Name must not be empty').max(200);
 
 export const NewActivity = z.object({
   name: activityName,

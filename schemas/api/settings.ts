@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SafeText } from '../common/safe.ts';
 
 export const resultsCountOptions = ['5', '10', '20', '50', '100'] as const;
 export const settingDefaults: Record<string, string> = { resultsCount: '20' };
@@ -21,7 +22,7 @@ export const SettingKey = z.enum(settingKeys as [keyof typeof settingValues, ...
 export const Settings = z.record(z.string(), z.string());
 export type Settings = z.infer<typeof Settings>;
 
-export const PutSettingRequest = z.strictObject({ key: SettingKey, value: z.string().max(100) }).superRefine((s, ctx) => {
+export const PutSettingRequest = z.strictObject({ key: SettingKey, value: SafeText.max(100) }).superRefine((s, ctx) => {
   const parsed = settingValues[s.key].safeParse(s.value);
   if (!parsed.success) ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'Invalid value', path: ['value'] });
 });

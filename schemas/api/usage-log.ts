@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ClientTime, SafeJson, SafeText } from '../common/safe.ts';
 import { messageItemActions, PlayItemType, PlaySource, videoActions } from '../events/usage.ts';
 
 // POST /api/usage-log (spec 1 section 7, spec 3 section 7): `{ data }`, where `data` is a JSON
@@ -11,7 +12,7 @@ import { messageItemActions, PlayItemType, PlaySource, videoActions } from '../e
 
 // Ids are Postgres `integer`s: a larger number is a ValidationError, not a failed query.
 const id = z.number().int().nonnegative().max(2_147_483_647);
-const clientTime = z.iso.datetime({ offset: true });
+const clientTime = ClientTime;
 const position = z.number().nonnegative().max(86_400 * 7);
 
 export const PlayLogItem = z.object({
@@ -32,9 +33,9 @@ export type PlayLogItem = z.infer<typeof PlayLogItem>;
 
 export const VideoLogItem = z.object({
   time: clientTime,
-  playerId: z.string().max(200),
+  playerId: SafeText.max(200),
   fileId: id,
-  fileName: z.string().max(1000),
+  fileName: SafeText.max(1000),
   playPosition: position,
   playSource: PlaySource.nullish(),
   totalLength: position,
@@ -58,12 +59,12 @@ export const UsageLogData = z.discriminatedUnion('page', [
   z.object({ page: z.literal('stopSession'), time: clientTime }),
   z.object({ page: z.literal('messageItem'), time: clientTime, messageItemId: id, action: z.enum(messageItemActions) }),
   z.object({ page: z.literal('player'), playLog: z.array(PlayLogItem).max(maxItems) }),
-  z.object({ page: z.literal('buttonAction'), time: clientTime, button: z.string().min(1).max(200), params: z.record(z.string(), z.unknown()).default({}) }),
+  z.object({ page: z.literal('buttonAction'), time: clientTime, button: SafeText.min(1).max(200), params: z.record(SafeText, SafeJson).default({}) }),
   z.object({ page: z.literal('videoPlayAction'), videoLog: z.array(VideoLogItem).max(maxItems) }),
   z.object({
     page: z.literal('search'),
     time: clientTime,
-    query: z.string().max(1000),
+    query: SafeText.max(1000),
     categoryIds: z.array(id).max(1000).optional(),
     categories: z.array(categoryRef).max(1000).optional(),
     musicPieces: z.boolean(),
@@ -71,14 +72,14 @@ export const UsageLogData = z.discriminatedUnion('page', [
     audioPrograms: z.boolean(),
     recipes: z.boolean(),
   }),
-  z.object({ page: z.literal('version'), time: clientTime, version: z.string().min(1).max(100) }),
+  z.object({ page: z.literal('version'), time: clientTime, version: SafeText.min(1).max(100) }),
 ]);
 export type UsageLogData = z.infer<typeof UsageLogData>;
 export type UsageLogDataInput = z.input<typeof UsageLogData>;
 export type UsageLogPage = UsageLogData['page'];
 
 /** The body as posted; `data` is parsed and checked by the command, naming failing fields `data.…`. */
-export const UsageLogRequest = z.strictObject({ data: z.string().min(1) });
+export const UsageLogRequest = z.strictObject({ data: SafeText.min(1) });
 export type UsageLogRequest = z.infer<typeof UsageLogRequest>;
 
 /** `appended`: events new to the log (0 for a retried post and for admin sessions, which are not logged). */

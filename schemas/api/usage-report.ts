@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSaneInstant } from '../common/safe.ts';
 
 // Usage reports (DOMAIN.md section 3 "Report figures for a period", spec 3 sections 2, 3, 6, 7):
 // the period totals of one user, the monthly usage of administered users, and the sessions of a
@@ -13,7 +14,8 @@ export const IsoDay = z
   .refine((s) => {
     const d = new Date(`${s}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-  }, 'Not a calendar date');
+  }, 'Not a calendar date')
+  .refine((s) => { const ms = Date.parse(`${s}T00:00:00Z`); return Number.isNaN(ms) || isSaneInstant(ms); }, 'Date must lie between 2000-01-01 and 2099-12-31');
 
 /** The longest period a report covers; a year, leap or not. */
 export const maxReportDays = 366;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SafeText } from '../common/safe.ts';
 
 // The user as `GET /api/` returns it, with every configuration flag of spec 3 section 3 and its
 // default. Stored config holds only what differs from these defaults.
@@ -126,8 +127,8 @@ export const CurrentUser = z.object({
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
 export const GetCurrentUserQuery = z.object({
-  admin: z.string().optional(),
-  jwt: z.string().optional(),
-  publicReport: z.string().optional(),
-  time: z.string().optional(),
+  admin: SafeText.optional(),
+  jwt: SafeText.optional(),
+  publicReport: SafeText.optional(),
+  time: SafeText.optional(),
 });

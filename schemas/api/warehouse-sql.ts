@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { SafeText } from '../common/safe.ts';
 
 // POST /api/admin/warehouse-sql: read-only SQL on the usage warehouse for analysts (issue 3, deliverable 5).
 
-export const WarehouseSqlRequest = z.strictObject({ sql: z.string().min(1).max(20_000) });
+export const WarehouseSqlRequest = z.strictObject({ sql: SafeText.min(1).max(20_000) });
 export type WarehouseSqlRequest = z.infer<typeof WarehouseSqlRequest>;
 
 export const WarehouseSqlResult = z.object({

@@ -1,25 +1,27 @@
 import { z } from 'zod';
+import { Instant, SafeText, Id, Int32 } from '../common/safe.ts';
 
 // Events of the `favorite-list-{id}` streams (the default list '0' of a user: `favorites-{userId}`).
-const listId = z.number().int().nonnegative();
-const userId = z.number().int().nonnegative();
-const at = z.iso.datetime({ offset: true });
+const listId = Id;
+const userId = Id;
+const at = Instant;
 
 export const FavoriteListCreated = z.object({
   type: z.literal('FavoriteListCreated'),
   data: z.object({
-    listId,
+    // A made list is never the default list 0 (favorite_lists.id > 0).
+    listId: listId.min(1),
     userId,
-    name: z.string().min(1).max(200),
-    description: z.string().max(10_000),
+    name: SafeText.min(1).max(200),
+    description: SafeText.max(10_000),
     at,
     /** Shared read-only with the members of this user group. */
-    userGroupId: z.number().int().nonnegative().nullable().optional(),
+    userGroupId: Id.nullable().optional(),
   }),
 });
 export const FavoriteListRenamed = z.object({
   type: z.literal('FavoriteListRenamed'),
-  data: z.object({ listId, userId, name: z.string().min(1).max(200), description: z.string().max(10_000), at }),
+  data: z.object({ listId, userId, name: SafeText.min(1).max(200), description: SafeText.max(10_000), at }),
 });
 export const FavoriteListCopied = z.object({
   type: z.literal('FavoriteListCopied'),
@@ -34,23 +36,23 @@ export const FavoriteListRemoved = z.object({
 });
 export const AudioFileFavorited = z.object({
   type: z.literal('AudioFileFavorited'),
-  data: z.object({ listId, userId, audioFileId: z.number().int().nonnegative(), order: z.number().int(), insertionTime: at, admin: z.boolean() }),
+  data: z.object({ listId, userId, audioFileId: Id, order: Int32, insertionTime: at, admin: z.boolean() }),
 });
 export const AudioFileUnfavorited = z.object({
   type: z.literal('AudioFileUnfavorited'),
-  data: z.object({ listId, userId, audioFileId: z.number().int().nonnegative(), admin: z.boolean(), at }),
+  data: z.object({ listId, userId, audioFileId: Id, admin: z.boolean(), at }),
 });
 export const AudioFileFavoriteMoved = z.object({
   type: z.literal('AudioFileFavoriteMoved'),
-  data: z.object({ listId, userId, audioFileId: z.number().int().nonnegative(), order: z.number().int(), at }),
+  data: z.object({ listId, userId, audioFileId: Id, order: Int32, at }),
 });
 export const RecipeFavorited = z.object({
   type: z.literal('RecipeFavorited'),
-  data: z.object({ listId, userId, recipeId: z.number().int().nonnegative(), admin: z.boolean(), at }),
+  data: z.object({ listId, userId, recipeId: Id, admin: z.boolean(), at }),
 });
 export const RecipeUnfavorited = z.object({
   type: z.literal('RecipeUnfavorited'),
-  data: z.object({ listId, userId, recipeId: z.number().int().nonnegative(), admin: z.boolean(), at }),
+  data: z.object({ listId, userId, recipeId: Id, admin: z.boolean(), at }),
 });
 
 /** A user's active list (stream `favorites-{userId}`); null: none. */

@@ -1,27 +1,28 @@
 import { z } from 'zod';
+import { Instant, SafeText, Id, Int32 } from '../common/safe.ts';
 
 // Events of the `message-{id}` streams (document 2 of the spec). Shapes are kept to what the
 // messaging screens need; items carry the fields of message-items2.
-const messageId = z.number().int().nonnegative();
-const userId = z.number().int().nonnegative();
-const at = z.iso.datetime({ offset: true });
+const messageId = Id;
+const userId = Id;
+const at = Instant;
 
 export const MessageItemType = z.enum(['Image', 'AudioFile', 'InlineHTML', 'InlineHTMLTrack', 'IFrame', 'FavoriteList', 'Recipe', 'MediaFile', 'Link', 'Question']);
 
 const item = z.object({
-  itemId: z.number().int().nonnegative(),
+  itemId: Id,
   type: MessageItemType,
-  html: z.string().nullable(),
-  audioFileId: z.number().int().nullable(),
-  recipeId: z.number().int().nullable(),
-  fileId: z.number().int().nullable(),
-  url: z.string().nullable(),
-  contentType: z.string().nullable(),
+  html: SafeText.nullable(),
+  audioFileId: Int32.nullable(),
+  recipeId: Int32.nullable(),
+  fileId: Int32.nullable(),
+  url: SafeText.nullable(),
+  contentType: SafeText.nullable(),
   trackClicks: z.boolean(),
 });
 
 const messageFields = z.object({
-  title: z.string().max(500),
+  title: SafeText.max(500),
   time: at.nullable(),
   expireTime: at.nullable(),
   recommendation: z.boolean(),
@@ -36,12 +37,12 @@ export const MessageDrafted = z.object({ type: z.literal('MessageDrafted'), data
 export const MessageUpdated = z.object({ type: z.literal('MessageUpdated'), data: messageFields.partial().extend({ messageId, userId, at }) });
 export const RecipientsSet = z.object({
   type: z.literal('RecipientsSet'),
-  data: z.object({ messageId, userId, recipients: z.array(userId), recipientGroups: z.array(z.number().int()), at }),
+  data: z.object({ messageId, userId, recipients: z.array(userId), recipientGroups: z.array(Int32), at }),
 });
-export const MessageItemAdded = z.object({ type: z.literal('MessageItemAdded'), data: z.object({ messageId, userId, item, order: z.number().int(), at }) });
+export const MessageItemAdded = z.object({ type: z.literal('MessageItemAdded'), data: z.object({ messageId, userId, item, order: Int32, at }) });
 export const MessageItemUpdated = z.object({ type: z.literal('MessageItemUpdated'), data: z.object({ messageId, userId, item, at }) });
-export const MessageItemRemoved = z.object({ type: z.literal('MessageItemRemoved'), data: z.object({ messageId, userId, itemId: z.number().int(), at }) });
-export const MessageItemsReordered = z.object({ type: z.literal('MessageItemsReordered'), data: z.object({ messageId, userId, itemIds: z.array(z.number().int()), at }) });
+export const MessageItemRemoved = z.object({ type: z.literal('MessageItemRemoved'), data: z.object({ messageId, userId, itemId: Int32, at }) });
+export const MessageItemsReordered = z.object({ type: z.literal('MessageItemsReordered'), data: z.object({ messageId, userId, itemIds: z.array(Int32), at }) });
 export const MessageSent = z.object({ type: z.literal('MessageSent'), data: z.object({ messageId, userId, at }) });
 export const MessageRestoredAsDraft = z.object({ type: z.literal('MessageRestoredAsDraft'), data: z.object({ messageId, userId, at }) });
 export const MessageActivitySet = z.object({ type: z.literal('MessageActivitySet'), data: z.object({ messageId, userId, active: z.boolean(), at }) });
@@ -49,9 +50,9 @@ export const MessageReadTimeSet = z.object({ type: z.literal('MessageReadTimeSet
 export const DiscussionReadTimeSet = z.object({ type: z.literal('DiscussionReadTimeSet'), data: z.object({ messageId, userId, readTime: at }) });
 export const ReplyPosted = z.object({
   type: z.literal('ReplyPosted'),
-  data: z.object({ messageId, userId, replyId: z.uuid(), text: z.string().max(10_000), fileId: z.number().int().nullable(), at }),
+  data: z.object({ messageId, userId, replyId: z.uuid(), text: SafeText.max(10_000), fileId: Int32.nullable(), at }),
 });
-export const VideoChatRoomCreated = z.object({ type: z.literal('VideoChatRoomCreated'), data: z.object({ messageId, userId, roomId: z.string(), at }) });
+export const VideoChatRoomCreated = z.object({ type: z.literal('VideoChatRoomCreated'), data: z.object({ messageId, userId, roomId: SafeText, at }) });
 
 export const MessageEvent = z.discriminatedUnion('type', [
   MessageDrafted,

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { Instant, SafeJson, SafeText, Id } from '../common/safe.ts';
 
 // Events of the `usage-{userId}` stream: what a user did, as the browser reported it.
 // `clientTime` is the browser's clock; `receivedAt` is when the server accepted the post.
 
-const isoTime = z.iso.datetime({ offset: true });
-const id = z.number().int().nonnegative();
+const isoTime = Instant;
+const id = Id;
 
 export const playSources = ['Recipe', 'Search', 'MusicChannel', 'Favorites', 'Message', 'TodaysMessages'] as const;
 export const PlaySource = z.enum(playSources);
@@ -22,7 +23,7 @@ const base = { userId: id, clientTime: isoTime, receivedAt: isoTime };
 // `sessions` row); the warehouse's login_log stores only its sha256.
 export const LoggedIn = z.object({
   type: z.literal('LoggedIn'),
-  data: z.object({ ...base, sessionToken: z.string().min(1), admin: z.boolean(), method: z.enum(['password', 'token', 'publicReportToken', 'jwt']) }),
+  data: z.object({ ...base, sessionToken: SafeText.min(1), admin: z.boolean(), method: z.enum(['password', 'token', 'publicReportToken', 'jwt']) }),
 });
 
 export const PlaySampled = z.object({
@@ -45,9 +46,9 @@ export const VideoActionLogged = z.object({
   type: z.literal('VideoActionLogged'),
   data: z.object({
     ...base,
-    playerId: z.string(),
+    playerId: SafeText,
     fileId: id,
-    fileName: z.string(),
+    fileName: SafeText,
     position: z.number().nonnegative(),
     playSource: PlaySource.nullable(),
     totalLength: z.number().nonnegative(),
@@ -72,14 +73,14 @@ export const MessageItemActionLogged = z.object({
 
 export const ButtonActionLogged = z.object({
   type: z.literal('ButtonActionLogged'),
-  data: z.object({ ...base, button: z.string().max(200), params: z.record(z.string(), z.unknown()) }),
+  data: z.object({ ...base, button: SafeText.max(200), params: z.record(SafeText, SafeJson) }),
 });
 
 export const SearchLogged = z.object({
   type: z.literal('SearchLogged'),
   data: z.object({
     ...base,
-    query: z.string().max(1000),
+    query: SafeText.max(1000),
     categoryIds: z.array(id),
     musicPieces: z.boolean(),
     musicCategories: z.boolean(),
@@ -90,7 +91,7 @@ export const SearchLogged = z.object({
 
 export const ClientVersionReported = z.object({
   type: z.literal('ClientVersionReported'),
-  data: z.object({ ...base, version: z.string().max(100) }),
+  data: z.object({ ...base, version: SafeText.max(100) }),
 });
 
 export const UsageEvent = z.discriminatedUnion('type', [

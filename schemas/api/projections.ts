@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+// Operator repair of a stuck projection (issue 12, deliverable 3; docs/operations.md): retry it
+// now, or park the one event it fails on. `version` defaults to the version queries read.
+
+export const ProjectionParams = z.strictObject({ name: z.string().regex(/^[a-z][a-z0-9-]{0,99}$/, 'Expected a projection name') });
+const version = z.number().int().min(1).max(1_000_000);
+
+export const RetryProjectionRequest = z.strictObject({ version: version.optional() }).default({});
+export const RetryProjectionResult = z.object({ name: z.string(), version: z.number().int(), woken: z.boolean() });
+
+export const ParkEventRequest = z.strictObject({ eventId: z.uuid(), version: version.optional() });
+export const ParkedEvent = z.object({
+  projectionName: z.string(),
+  projectionVersion: z.number().int(),
+  eventId: z.uuid(),
+  eventType: z.string(),
+  position: z.object({ tx: z.number(), seq: z.number() }),
+  error: z.string(),
+  parkedBy: z.number().int(),
+  parkedAt: z.iso.datetime(),
+});
+export type ParkedEvent = z.infer<typeof ParkedEvent>;
