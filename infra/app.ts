@@ -7,7 +7,7 @@ import type { Config } from './config.ts';
 import type { EventStore } from './event-store/event-store.ts';
 import type { FileStore } from './files/file-store.ts';
 import { registerAuth } from './http/auth.ts';
-import { registerErrorHandling } from './http/error-handler.ts';
+import { answerFrameworkError, registerErrorHandling } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { registerPublicReportOnly } from './http/public-report-only.ts';
@@ -60,6 +60,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     // Only behind a proxy we run (TRUST_PROXY): otherwise any client could claim https.
     trustProxy: deps.config.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
+    // A URL Fastify cannot decode or route (a lone surrogate, an over-long parameter) is answered
+    // before any hook runs: in the same error shape as everything else.
+    frameworkErrors: answerFrameworkError,
   });
   if (options.onRoute) fastify.addHook('onRoute', options.onRoute);
   const app = useZod(fastify);

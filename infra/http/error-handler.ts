@@ -73,7 +73,7 @@ export function toAnswer(error: unknown): Answer {
   }
   if (error instanceof ZodError) return answer('ValidationError', { details: zodIssues(error) });
   if (isFastifyError(error) && error.statusCode >= 400 && error.statusCode < 500) {
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return answer('InvalidRequest', { status: 413, details: { reason: 'Request body is too large' } });
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return answer('PayloadTooLarge', { details: { reason: 'Request body is too large' } });
     const kind = kindByStatus[error.statusCode] ?? 'InvalidRequest';
     return answer(kind, { status: error.statusCode, details: kind === 'InvalidRequest' ? { reason: error.message } : undefined });
   }

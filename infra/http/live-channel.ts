@@ -1,6 +1,7 @@
 import type { WebSocket } from 'ws';
 import { LiveMessage } from '../../schemas/api/ping.ts';
 import { hashSessionToken, isSessionLive } from '../auth/sessions.ts';
+import { invalidRequest } from '../errors.ts';
 import { requireUser } from './auth.ts';
 import type { App } from './zod.ts';
 
@@ -41,28 +42,37 @@ export function liveChannelRoute(app: App): void {
     },
   } satisfies LiveHub);
 
-  // Checked before the upgrade, so an anonymous client gets a plain 401 answer, not a socket.
-  app.get('/ws', { websocket: true, preValidation: async (request) => void requireUser(request) }, (socket, request) => {
-    const session = requireUser(request);
-    const { userId } = session;
-    sessionOf.set(socket, hashSessionToken(session.sessionToken));
-    const own = sockets.get(userId) ?? new Set<WebSocket>();
-    sockets.set(userId, own.add(socket));
-    socket.on('close', () => {
-      own.delete(socket);
-      if (own.size === 0) sockets.delete(userId);
-    });
-    socket.on('message', async (raw) => {
-      const message = parseMessage(String(raw));
-      // Anything else from a browser is ignored: the channel carries no commands from clients yet.
-      if (message?.type !== 'Ping') return;
-      // A socket outlives the request that opened it: a ping asks again whether its session lives,
-      // so one ended elsewhere (another instance, a deactivation) is closed at the latest then. A
-      // failed check closes too (the browser reconnects, and the upgrade asks again).
-      const live = await isSessionLive(app.deps.sql, session, app.deps.now()).catch(() => false);
-      if (!live) return socket.close(SESSION_ENDED_CLOSE_CODE, 'Session ended');
-      socket.send(JSON.stringify({ type: 'Pong', time: message.time ?? Date.now() } satisfies LiveMessage));
-    });
+  // Checked before the upgrade, so an anonymous client gets a plain 401 answer, not a socket. A
+  // plain GET (no upgrade) is answered in the error shape of every other route.
+  app.route({
+    method: 'GET',
+    url: '/ws',
+    preValidation: async (request) => void requireUser(request),
+    handler: async () => {
+      throw invalidRequest('The live channel is a WebSocket: send an Upgrade request');
+    },
+    wsHandler: (socket, request) => {
+      const session = requireUser(request);
+      const { userId } = session;
+      sessionOf.set(socket, hashSessionToken(session.sessionToken));
+      const own = sockets.get(userId) ?? new Set<WebSocket>();
+      sockets.set(userId, own.add(socket));
+      socket.on('close', () => {
+        own.delete(socket);
+        if (own.size === 0) sockets.delete(userId);
+      });
+      socket.on('message', async (raw) => {
+        const message = parseMessage(String(raw));
+        // Anything else from a browser is ignored: the channel carries no commands from clients yet.
+        if (message?.type !== 'Ping') return;
+        // A socket outlives the request that opened it: a ping asks again whether its session lives,
+        // so one ended elsewhere (another instance, a deactivation) is closed at the latest then. A
+        // failed check closes too (the browser reconnects, and the upgrade asks again).
+        const live = await isSessionLive(app.deps.sql, session, app.deps.now()).catch(() => false);
+        if (!live) return socket.close(SESSION_ENDED_CLOSE_CODE, 'Session ended');
+        socket.send(JSON.stringify({ type: 'Pong', time: message.time ?? Date.now() } satisfies LiveMessage));
+      });
+    },
   });
 }
 

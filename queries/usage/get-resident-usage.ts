@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { notFound } from '../../infra/errors.ts';
 import { requireAdminOf, requireUser } from '../../infra/http/auth.ts';
@@ -25,7 +26,7 @@ async function authorizeResidentReport(request: FastifyRequest, residentId: numb
 }
 
 export function getResidentUsageRoute(app: App): void {
-  app.get('/api/resident-usage/:id/:first/:last', { schema: { params: ResidentUsageParams, response: { 200: ResidentUsage } } }, async (request) => {
+  app.get('/api/resident-usage/:id/:first/:last', { schema: { params: ResidentUsageParams, querystring: z.strictObject({}), response: { 200: ResidentUsage } } }, async (request) => {
     const { id, first, last } = request.params;
     const { unit, relative } = await authorizeResidentReport(request, id);
     const period = reportPeriod(first, last, unit.timeZone, app.deps.now());

@@ -8,6 +8,7 @@ export const errorKinds = {
   ValidationError: { status: 400, message: 'Validation error' },
   Conflict: { status: 409, message: 'Conflict' },
   Unauthorized: { status: 401, message: 'Unauthorized' },
+  PayloadTooLarge: { status: 413, message: 'Payload too large' },
   TooManyRequests: { status: 429, message: 'Too many requests' },
   InternalError: { status: 500, message: 'Internal error' },
 } as const;

@@ -6,7 +6,8 @@ import { z } from 'zod';
 export const ProjectionParams = z.strictObject({ name: z.string().regex(/^[a-z][a-z0-9-]{0,99}$/, 'Expected a projection name') });
 const version = z.number().int().min(1).max(1_000_000);
 
-export const RetryProjectionRequest = z.strictObject({ version: version.optional() }).default({});
+// No body at all is the usual call (retry the serving version).
+export const RetryProjectionRequest = z.strictObject({ version: version.optional() }).nullish();
 export const RetryProjectionResult = z.object({ name: z.string(), version: z.number().int(), woken: z.boolean() });
 
 export const ParkEventRequest = z.strictObject({ eventId: z.uuid(), version: version.optional() });

@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectedOutcome, matches, pending, pendingOf, type Cell, type Row } from './support/expectations.ts';
+import { matches, type Row } from './support/expectations.ts';
 import { routeRequests, sendAs } from './support/route-requests.ts';
 import type { TestDatabase } from '../support/build-test-app.ts';
 import { buildSecurityScenario, roles, secretMarker, type Role, type SecurityScenario } from './support/scenario.ts';
 
 // Issue 12: every route x every kind of caller, in one table (DOMAIN.md section 4). The routes
 // come from the app itself (an onRoute hook), so a new route without a row here fails the test.
-// Each cell sends one realistic request aimed at the caregiver unit's own data. A cell marked
-// pending('...') is what the route will answer once that fix lands: it runs as an expected
-// failure (it.fails) and turns red when the fix makes it pass, so the mark gets removed.
+// Each cell sends one realistic request aimed at the caregiver unit's own data.
 
-const fixD = 'd: operator route POST /api/admin/projections/{name}/retry|park not built yet';
 
 const row = (base: Row, overrides: Partial<Row> = {}): Row => ({ ...base, ...overrides });
 
@@ -26,7 +23,6 @@ const unitAndAdmin: Row = { anonymous: 'unauth', publicToken: 'denied', publicPa
 const unitOnly: Row = { anonymous: 'unauth', publicToken: 'denied', publicPassword: 'refused', relative: 'refused', otherOrg: 'refused', operator: 'refused', admin: 'refused', caregiver: 'ok' };
 /** Service operator only; a unit administrator is not one (DOMAIN.md section 4). */
 const operatorOnly: Row = { anonymous: 'unauth', publicToken: 'denied', publicPassword: 'denied', relative: 'denied', otherOrg: 'denied', operator: 'ok', admin: 'denied', caregiver: 'denied' };
-const notBuilt = (base: Row): Row => Object.fromEntries(roles.map((role) => [role, pending(expectedOutcome(base[role]), fixD)])) as Row;
 
 export const authorizationTable: Record<string, Row> = {
   'POST /api/login': anyone,
@@ -66,8 +62,9 @@ export const authorizationTable: Record<string, Row> = {
   'POST /api/admin/rebuilds/switch': row(operatorOnly, { operator: 'reached' }),
   'POST /api/admin/rebuilds/drop-old': operatorOnly,
   'PUT /api/admin/usage-rules': row(operatorOnly, { operator: 'reached' }),
-  'POST /api/admin/projections/:name/retry': notBuilt(row(operatorOnly, { operator: 'reached' })),
-  'POST /api/admin/projections/:name/park': notBuilt(row(operatorOnly, { operator: 'reached' })),
+  // The operator reaches them; with nothing failing, a park is a Conflict (409).
+  'POST /api/admin/projections/:name/retry': row(operatorOnly, { operator: 'reached' }),
+  'POST /api/admin/projections/:name/park': row(operatorOnly, { operator: 'reached' }),
 
   'GET /api/categories': loggedIn,
   'POST /api/get-audio-files': loggedIn,
@@ -133,7 +130,7 @@ describe.each(databases)('authorisation on %s: every route x every kind of calle
 
   it('has one row per registered route, and no row for a route that does not exist', () => {
     const registered = [...new Set(s.routes)].sort();
-    const rows = Object.keys(authorizationTable).filter((key) => !Object.values(authorizationTable[key]!).some((cell) => pendingOf(cell) === fixD));
+    const rows = Object.keys(authorizationTable);
     expect(registered.filter((route) => !(route in authorizationTable)), 'routes without a row in the authorisation table').toEqual([]);
     expect(rows.filter((route) => !registered.includes(route)).sort(), 'rows without a route').toEqual([]);
     expect(registered.filter((route) => !(route in routeRequests)), 'routes without a request builder').toEqual([]);
@@ -142,17 +139,14 @@ describe.each(databases)('authorisation on %s: every route x every kind of calle
   for (const [route, cells] of Object.entries(authorizationTable)) {
     describe(route, () => {
       for (const role of roles) {
-        const cell: Cell = cells[role];
-        const outcome = expectedOutcome(cell);
-        const fix = pendingOf(cell);
-        const name = `${role}: ${outcome}${fix ? ` (pending ${fix})` : ''}`;
-        (fix ? it.fails : it)(name, async () => {
+        const outcome = cells[role];
+        it(`${role}: ${outcome}`, async () => {
           if (!s.routes.includes(route)) throw new Error(`${route} is not a route of the app`);
           const build = routeRequests[route];
           if (!build) throw new Error(`no request builder for ${route}`);
           const request = await build(s, role);
           const response = await sendAs(s, role, request);
-          answered.push(`${route} | ${role} | expected ${outcome}${fix ? ' (pending)' : ''} | got ${response.statusCode} ${response.body.slice(0, 120)}`);
+          answered.push(`${route} | ${role} | expected ${outcome} | got ${response.statusCode} ${response.body.slice(0, 120)}`);
           expect(response.statusCode, `${request.method} ${request.url} as ${role}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
           expect(matches(outcome, response.statusCode), `${request.method} ${request.url} as ${role}: expected ${outcome}, got ${response.statusCode} ${response.body.slice(0, 300)}`).toBe(true);
           if (mustNotSeeUnitData.includes(role)) expect(response.body, `${route} as ${role} shows the unit's private data`).not.toContain(secretMarker);
@@ -162,7 +156,7 @@ describe.each(databases)('authorisation on %s: every route x every kind of calle
   }
 });
 
-// The same fixes, on requests a single cell cannot express. Each runs as an expected failure until its fix lands.
+// What a single cell cannot express: a session after logout, a foreign Origin, audio by file id, a flag off.
 describe('authorisation: checks beside the table', () => {
   let s: SecurityScenario;
   beforeAll(async () => {

@@ -13,13 +13,7 @@ import type { Role } from './scenario.ts';
 //            someone who is not among the caller's receivers names the recipient field)
 export type Outcome = 'ok' | 'reached' | 'denied' | 'unauth' | 'refused' | 'okOrUnauth' | 'invalid';
 
-/** A cell whose current answer differs from the intended one until another branch lands: it runs as an expected failure. */
-export interface PendingCell {
-  expect: Outcome;
-  pending: string;
-}
-export type Cell = Outcome | PendingCell;
-export type Row = Record<Role, Cell>;
+export type Row = Record<Role, Outcome>;
 
 export function matches(outcome: Outcome, status: number): boolean {
   const ok = (status >= 200 && status < 300) || status === 101;
@@ -45,7 +39,3 @@ export function matches(outcome: Outcome, status: number): boolean {
     }
   }
 }
-
-export const expectedOutcome = (cell: Cell): Outcome => (typeof cell === 'string' ? cell : cell.expect);
-export const pendingOf = (cell: Cell): string | undefined => (typeof cell === 'string' ? undefined : cell.pending);
-export const pending = (expect: Outcome, fix: string): PendingCell => ({ expect, pending: fix });

@@ -80,7 +80,7 @@ export const routeRequests: Record<string, RequestBuilder> = {
   'POST /api/admin/rebuilds/switch': () => ({ method: 'POST', url: '/api/admin/rebuilds/switch' }),
   'POST /api/admin/rebuilds/drop-old': () => ({ method: 'POST', url: '/api/admin/rebuilds/drop-old' }),
   'POST /api/admin/projections/:name/retry': () => ({ method: 'POST', url: '/api/admin/projections/usage-warehouse/retry' }),
-  'POST /api/admin/projections/:name/park': () => ({ method: 'POST', url: '/api/admin/projections/usage-warehouse/park' }),
+  'POST /api/admin/projections/:name/park': () => ({ method: 'POST', url: '/api/admin/projections/usage-warehouse/park', payload: { eventId: '00000000-0000-4000-8000-000000000000' } }),
 
   // The content library.
   'GET /api/categories': () => ({ method: 'GET', url: '/api/categories' }),
