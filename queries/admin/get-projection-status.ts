@@ -3,32 +3,12 @@ import type { ProjectionRunner, ProjectionStatus } from '../../projections/engin
 import { requireOperator } from '../../infra/http/auth.ts';
 import type { App } from '../../infra/http/zod.ts';
 import { rebuildsOf, type Rebuilds } from '../../projections/warehouse/rebuild.ts';
+import { ProjectionStatusList } from '../../schemas/api/projections.ts';
 
 // GET /api/admin/projections: where every projection stands (position, lag in events and in
 // seconds, state, last error, the event it fails on and how many events are parked), for operators
 // watching catch-up and rebuilds and repairing a stuck projection (docs/operations.md).
 
-export const ProjectionStatusItem = z.object({
-  name: z.string(),
-  version: z.number().int(),
-  kind: z.enum(['postgres', 'warehouse']),
-  current: z.boolean(),
-  position: z.object({ tx: z.number(), seq: z.number() }),
-  eventsProcessed: z.number().int(),
-  /** read and partly written while catching up; counted in eventsProcessed once their derivation is done */
-  deferredEvents: z.number().int(),
-  lagEvents: z.number().int(),
-  lagSeconds: z.number(),
-  state: z.enum(['catching-up', 'live', 'failing', 'stopped']),
-  lastError: z.string().nullable(),
-  /** The one event the projection fails on, once the runner has found it: what an operator may park. */
-  failingEvent: z.object({ id: z.uuid(), position: z.object({ tx: z.number(), seq: z.number() }) }).nullable(),
-  /** Events an operator parked for this version (POST /api/admin/projections/{name}/park): it skips them. */
-  parkedEvents: z.number().int(),
-  updatedAt: z.iso.datetime(),
-});
-export const ProjectionStatusList = z.array(ProjectionStatusItem);
-export type ProjectionStatusList = z.infer<typeof ProjectionStatusList>;
 
 /**
  * The server's runner, plus the runners of rebuilds started through the API since start-up: those

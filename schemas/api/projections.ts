@@ -9,6 +9,7 @@ const version = z.number().int().min(1).max(1_000_000);
 // No body at all is the usual call (retry the serving version).
 export const RetryProjectionRequest = z.strictObject({ version: version.optional() }).nullish();
 export const RetryProjectionResult = z.object({ name: z.string(), version: z.number().int(), woken: z.boolean() });
+export type RetryProjectionResult = z.infer<typeof RetryProjectionResult>;
 
 export const ParkEventRequest = z.strictObject({ eventId: z.uuid(), version: version.optional() });
 export const ParkedEvent = z.object({
@@ -22,3 +23,26 @@ export const ParkedEvent = z.object({
   parkedAt: z.iso.datetime(),
 });
 export type ParkedEvent = z.infer<typeof ParkedEvent>;
+
+// GET /api/admin/projections: where every projection stands, for operators (the rebuild screen).
+export const ProjectionStatusItem = z.object({
+  name: z.string(),
+  version: z.number().int(),
+  kind: z.enum(['postgres', 'warehouse']),
+  current: z.boolean(),
+  position: z.object({ tx: z.number(), seq: z.number() }),
+  eventsProcessed: z.number().int(),
+  /** read and partly written while catching up; counted in eventsProcessed once their derivation is done */
+  deferredEvents: z.number().int(),
+  lagEvents: z.number().int(),
+  lagSeconds: z.number(),
+  state: z.enum(['catching-up', 'live', 'failing', 'stopped']),
+  lastError: z.string().nullable(),
+  /** The one event the projection fails on, once the runner has found it: what an operator may park. */
+  failingEvent: z.object({ id: z.uuid(), position: z.object({ tx: z.number(), seq: z.number() }) }).nullable(),
+  /** Events an operator parked for this version (POST /api/admin/projections/{name}/park): it skips them. */
+  parkedEvents: z.number().int(),
+  updatedAt: z.iso.datetime(),
+});
+export const ProjectionStatusList = z.array(ProjectionStatusItem);
+export type ProjectionStatusList = z.infer<typeof ProjectionStatusList>;

@@ -393,6 +393,14 @@ describe('usage reports in the browser', () => {
     expect(await sessions.count()).toBe(1);
     expect(Number(await sessions.first().textContent())).toBeGreaterThan(0);
     await shot(page, 'reports-05-rebuild');
+    // Below: every projection the server runs, none stuck on an event.
+    const projections = page.getByTestId('projections-panel');
+    await projections.locator('tbody tr').first().waitFor({ timeout: 30_000 });
+    expect(await projections.locator('tr[data-projection=usage-warehouse]').count()).toBeGreaterThan(0);
+    expect(await projections.locator('tr[data-state=failing]').count()).toBe(0);
+    expect(await projections.getByTestId('projection-problem').count()).toBe(0);
+    await projections.scrollIntoViewIfNeeded();
+    await shot(page, 'reports-05-projections', projections);
   });
 
   it('should rebuild under a longer short-session threshold, compare old and new, and switch', { timeout: 600_000 }, async () => {

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserConfig } from '../../schemas/api/user.ts';
 import { launchBrowser, type Browser } from '../support/browser.ts';
-import { logIn, shot, startServer, stopServer, type Server } from '../support/product-server.ts';
+import { logIn, postJson, shot, startServer, stopServer, type Server } from '../support/product-server.ts';
 
 // The shell as a user meets it, on the real server and Debian's Chromium.
 
@@ -114,5 +114,16 @@ describe('web shell', () => {
     await page.locator('.alert-error').waitFor();
     expect(await page.locator('.alert-error').textContent()).toContain('Login failed');
     await shot(page, '09-login-failed-en');
+  });
+
+  it('should tell a locked-out login how long to wait, instead of another Login failed', async () => {
+    // An account name of its own: ten failures lock it (docs/security.md), the demo users stay open.
+    for (let i = 0; i < 10; i++) expect((await postJson(page, '/api/login', { username: 'locked-out-e2e', password: `guess-${i}` })).status).toBe(401);
+    await logIn(page, 'locked-out-e2e', 'guess-10');
+    const locked = page.getByTestId('login-locked-out');
+    await locked.waitFor();
+    expect(await locked.textContent()).toMatch(/Too many failed logins\. Try again in 15 minutes\./);
+    expect(await page.locator('.alert-error').count()).toBe(1);
+    await shot(page, '10-login-locked-out-en');
   });
 });

@@ -169,11 +169,11 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('POST /api/login on %s', (da
       expect((await allEvents()).length).toBe(before);
     });
 
-    it('should answer 413 InvalidRequest for an oversized body', async () => {
+    it('should answer 413 PayloadTooLarge for an oversized body', async () => {
       const user = await t.createUser();
       const response = await login({ username: user.name, password: 'x'.repeat(2 * 1024 * 1024) });
       expect(response.statusCode).toBe(413);
-      expect(response.json().error.kind).toBe('InvalidRequest');
+      expect(response.json().error.kind).toBe('PayloadTooLarge');
       expect(await t.store.readStream(`usage-${user.id}`)).toHaveLength(0);
     });
 

@@ -89,7 +89,7 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('GET and PUT /api/settings o
       expect(await auditRows()).toEqual(auditBefore);
     });
 
-    it('should answer InvalidRequest for broken JSON and for an oversized body', async () => {
+    it('should answer InvalidRequest for broken JSON and PayloadTooLarge for an oversized body', async () => {
       const settingsBefore = await stored();
       const broken = await t.app.inject({
         method: 'PUT',
@@ -101,7 +101,7 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('GET and PUT /api/settings o
       expect(broken.json().error.kind).toBe('InvalidRequest');
       const oversized = await put({ key: 'resultsCount', value: 'x'.repeat(1_100_000) });
       expect(oversized.statusCode).toBe(413);
-      expect(oversized.json().error.kind).toBe('InvalidRequest');
+      expect(oversized.json().error.kind).toBe('PayloadTooLarge');
       expect(await stored()).toEqual(settingsBefore);
     });
 

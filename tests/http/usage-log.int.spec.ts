@@ -202,7 +202,7 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('POST /api/usage-log on %s',
   it('should refuse an oversized body with 413 and store nothing', async () => {
     const response = await postRaw(t, headers, { data: JSON.stringify({ page: 'player', playLog: [] }), pad: 'x'.repeat(1024 * 1024 + 10) });
     expect(response.statusCode).toBe(413);
-    expect(response.json().error.kind).toBe('InvalidRequest');
+    expect(response.json().error.kind).toBe('PayloadTooLarge');
     expect(await nonLogin()).toEqual([]);
   });
 

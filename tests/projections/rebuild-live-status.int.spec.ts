@@ -8,7 +8,7 @@ import { projectors } from '../../projections/projectors.ts';
 import { createRebuilds, useRebuilds, type Rebuilds } from '../../projections/warehouse/rebuild.ts';
 import { withUsageWarehouseVersions } from '../../projections/warehouse/rebuild-versions.ts';
 import { usageWarehouseName } from '../../projections/warehouse/usage-warehouse-projector.ts';
-import { ProjectionStatusList } from '../../queries/admin/get-projection-status.ts';
+import { ProjectionStatusList } from '../../schemas/api/projections.ts';
 import { defaultUsageRules } from '../../schemas/events/usage-rules.ts';
 import { connectTestWarehouse } from '../support/test-warehouse.ts';
 import { buildTestApp, type TestApp, type TestUser } from '../support/build-test-app.ts';

@@ -21,6 +21,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly kind: ErrorKind | null,
     readonly serverMessage: string | null,
+    /** The error's details as the server sent them (ValidationError's fields, TooManyRequests' retryAfterSeconds). */
+    readonly details: unknown = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -51,7 +53,7 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
   console.warn('Request failed', response.status, body);
   const parsed = ErrorResponse.safeParse(body);
   return parsed.success
-    ? new ApiError('Request failed', response.status, parsed.data.error.kind, parsed.data.error.message)
+    ? new ApiError('Request failed', response.status, parsed.data.error.kind, parsed.data.error.message, parsed.data.error.details ?? null)
     : new ApiError('Request failed', response.status, null, null);
 }
 

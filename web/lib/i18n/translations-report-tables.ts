@@ -124,9 +124,36 @@ export const reportTableTexts: Record<string, Entry> = {
   'The rebuild did not start': { fin: 'Uudelleenlaskenta ei käynnistynyt', swe: 'Omräkningen startade inte' },
   'The switch failed': { fin: 'Vaihto epäonnistui', swe: 'Bytet misslyckades' },
   'Dropping old versions failed': { fin: 'Vanhojen versioiden poisto epäonnistui', swe: 'Gamla versioner kunde inte tas bort' },
+  // Projections panel of the rebuild screen (docs/operations.md: a projection stuck on one event)
+  Projections: { fin: 'Projektiot', swe: 'Projektioner' },
+  Projection: { fin: 'Projektio', swe: 'Projektion' },
+  Version: { fin: 'Versio', swe: 'Version' },
+  State: { fin: 'Tila', swe: 'Tillstånd' },
+  'Behind by': { fin: 'Jäljessä', swe: 'Efter med' },
+  Parked: { fin: 'Sivuun siirretyt', swe: 'Parkerade' },
+  live: { fin: 'ajan tasalla', swe: 'aktuell' },
+  'catching-up': { fin: 'kirii kiinni', swe: 'kommer ikapp' },
+  failing: { fin: 'virhe', swe: 'fel' },
+  stopped: { fin: 'pysähtynyt', swe: 'stoppad' },
+  'Fails on event {{id}}': { fin: 'Pysähtyy tapahtumaan {{id}}', swe: 'Stannar vid händelsen {{id}}' },
+  'Retry now': { fin: 'Yritä nyt uudelleen', swe: 'Försök igen nu' },
+  'Park the event': { fin: 'Siirrä tapahtuma sivuun', swe: 'Parkera händelsen' },
+  'Park event {{id}}? Version {{version}} of {{name}} will skip it for good; a new version projects it again.': {
+    fin: 'Siirretäänkö tapahtuma {{id}} sivuun? Projektion {{name}} versio {{version}} ohittaa sen pysyvästi; uusi versio käsittelee sen taas.',
+    swe: 'Parkera händelsen {{id}}? Version {{version}} av {{name}} hoppar över den för gott; en ny version behandlar den igen.',
+  },
+  'Every projection is up to date.': { fin: 'Kaikki projektiot ovat ajan tasalla.', swe: 'Alla projektioner är aktuella.' },
+  'Loading the projections failed': { fin: 'Projektioiden lataus epäonnistui', swe: 'Projektionerna kunde inte laddas' },
+  'The retry failed': { fin: 'Uudelleenyritys epäonnistui', swe: 'Det nya försöket misslyckades' },
+  'Parking the event failed': { fin: 'Tapahtuman siirto sivuun epäonnistui', swe: 'Händelsen kunde inte parkeras' },
 };
 
 export const reportTablePlurals: Record<string, PluralEntry> = {
+  '{{count}} events': {
+    eng: { one: '{{count}} event', other: '{{count}} events' },
+    fin: { one: '{{count}} tapahtuma', other: '{{count}} tapahtumaa' },
+    swe: { one: '{{count}} händelse', other: '{{count}} händelser' },
+  },
   '{{count}} participants': {
     eng: { one: '{{count}} participant', other: '{{count}} participants' },
     fin: { one: '{{count}} osallistuja', other: '{{count}} osallistujaa' },

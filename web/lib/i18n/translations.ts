@@ -105,6 +105,11 @@ export const plurals: Record<string, PluralEntry> = {
     fin: { one: '{{count}} lukematon viesti', other: '{{count}} lukematonta viestiä' },
     swe: { one: '{{count}} oläst meddelande', other: '{{count}} olästa meddelanden' },
   },
+  'Too many failed logins. Try again in {{count}} minutes.': {
+    eng: { one: 'Too many failed logins. Try again in {{count}} minute.', other: 'Too many failed logins. Try again in {{count}} minutes.' },
+    fin: { one: 'Liian monta epäonnistunutta kirjautumista. Yritä uudelleen {{count}} minuutin kuluttua.', other: 'Liian monta epäonnistunutta kirjautumista. Yritä uudelleen {{count}} minuutin kuluttua.' },
+    swe: { one: 'För många misslyckade inloggningar. Försök igen om {{count}} minut.', other: 'För många misslyckade inloggningar. Försök igen om {{count}} minuter.' },
+  },
   ...reportPlurals,
   ...reportTablePlurals,
 };

@@ -7,7 +7,7 @@ import { login, session } from '../stores/session-store.ts';
 
 export function LoginForm() {
   const { t } = useTranslation();
-  const { loginFailed, contractAlert } = useSnapshot(session);
+  const { loginFailed, lockedOutMinutes, contractAlert } = useSnapshot(session);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
 
@@ -21,6 +21,11 @@ export function LoginForm() {
       <form className="login-form" onSubmit={submit} aria-label={t('Login')}>
         <Logo />
         {loginFailed && <Alert kind="error">{t('Login failed')}</Alert>}
+        {lockedOutMinutes !== null && (
+          <Alert kind="error" testId="login-locked-out">
+            {t('Too many failed logins. Try again in {{count}} minutes.', { count: lockedOutMinutes })}
+          </Alert>
+        )}
         {contractAlert && <Alert kind="error">{t(contractAlert.key, contractAlert.values)}</Alert>}
         <label>
           {t('Username')}

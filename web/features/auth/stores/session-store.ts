@@ -17,8 +17,10 @@ export const session = proxy<{
   status: Status;
   user: CurrentUser | null;
   loginFailed: boolean;
+  /** Minutes until a locked-out login may try again (429 TooManyRequests); null when not locked out. */
+  lockedOutMinutes: number | null;
   contractAlert: ContractAlert | null;
-}>({ status: 'checking', user: null, loginFailed: false, contractAlert: null });
+}>({ status: 'checking', user: null, loginFailed: false, lockedOutMinutes: null, contractAlert: null });
 
 function signedIn(user: CurrentUser): void {
   session.user = ref(user);
@@ -65,9 +67,17 @@ export function loginWithToken(token: string): Promise<void> {
   return signIn(() => postTokenLogin(token));
 }
 
+/** Too many failed logins: the server says for how long (retryAfterSeconds), rounded up to minutes. */
+function lockedOutMinutesOf(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.kind !== 'TooManyRequests') return null;
+  const seconds = (error.details as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+  return Math.max(1, Math.ceil((typeof seconds === 'number' ? seconds : 60) / 60));
+}
+
 async function signIn(post: () => Promise<LoginResult>): Promise<void> {
   session.contractAlert = null;
   session.loginFailed = false;
+  session.lockedOutMinutes = null;
   try {
     const result = await withLoading(post);
     if (result.jwt) setBearerToken(result.jwt);
@@ -75,7 +85,8 @@ async function signIn(post: () => Promise<LoginResult>): Promise<void> {
   } catch (error) {
     if (await blockedByContract(error)) return;
     session.user = null;
-    session.loginFailed = true;
+    session.lockedOutMinutes = lockedOutMinutesOf(error);
+    session.loginFailed = session.lockedOutMinutes === null;
     session.status = 'loggedOut';
   }
 }

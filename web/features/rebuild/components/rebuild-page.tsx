@@ -13,13 +13,17 @@ import {
   switchVersion,
 } from '../stores/rebuild-store.ts';
 import { HeadlineComparison } from './headline-comparison.tsx';
+import { ProjectionsPanel } from './projections-panel.tsx';
 import { RebuildProgress } from './rebuild-progress.tsx';
 import { RulesForm } from './rules-form.tsx';
 import './rebuild.css';
 
 const actionFailed = { load: 'Loading the rebuild status failed', start: 'The rebuild did not start', switch: 'The switch failed', drop: 'Dropping old versions failed' } as const;
 
-/** /admin/rebuild: operators change the usage rules, watch the new version build, compare and switch. */
+/**
+ * /admin/rebuild: operators change the usage rules, watch the new version build, compare and switch;
+ * below, every projection's state, with the repairs for one stuck on an event.
+ */
 export function RebuildPage() {
   const { t } = useTranslation();
   const snap = useSnapshot(rebuildStore);
@@ -103,6 +107,7 @@ export function RebuildPage() {
           )}
         </div>
       </div>
+      <ProjectionsPanel />
     </section>
   );
 }
