@@ -1,12 +1,8 @@
 import fc from 'fast-check';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
-import { migrate } from '../../infra/db/migrate.ts';
 import type { AppendRequest, NewEvent } from '../../infra/event-store/event-store.ts';
-import { createPostgresEventStore, type PostgresEventStore } from '../../infra/event-store/postgres-event-store.ts';
+import type { PostgresEventStore } from '../../infra/event-store/postgres-event-store.ts';
 import { createPgSql } from '../../infra/sql/pg-sql.ts';
 import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
@@ -15,7 +11,7 @@ import { projectors } from '../../projections/projectors.ts';
 import { isSafeText } from '../../schemas/common/safe.ts';
 import { eventCatalogue, SointuEvent, streams } from '../../schemas/events/index.ts';
 import { createTestDatabase } from '../support/postgres-server.ts';
-import { connectTestWarehouse } from '../support/test-warehouse.ts';
+import { openProjectionBed, type ProjectionBed } from './support/projection-bed.ts';
 import { arbitraryOf } from './support/zod-arbitrary.ts';
 
 // Issue 12, deliverable 3: every event the schemas accept can be projected. Arbitrary schema-valid
@@ -50,23 +46,16 @@ function streamOf(event: NewEvent): string {
 }
 
 describe.each(engines)('every schema-valid event is projectable, on %s', (_engine, connect) => {
+  let bed: ProjectionBed;
   let sql: Sql;
   let store: PostgresEventStore;
   let warehouse: Warehouse;
-  let dir: string;
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sointu-poison-props-'));
-    sql = await connect();
-    await migrate(sql);
-    store = createPostgresEventStore(sql);
-    await store.setup();
-    warehouse = await connectTestWarehouse(path.join(dir, 'chdb'));
+    bed = await openProjectionBed(connect);
+    ({ sql, store, warehouse } = bed);
   }, 60_000);
   afterAll(async () => {
-    await warehouse?.close();
-    await store?.close();
-    await sql?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await bed?.close();
   });
 
   it('should take arbitrary events of every type through every projector, Postgres and chDB', async () => {

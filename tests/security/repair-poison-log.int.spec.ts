@@ -1,18 +1,14 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
-import { migrate } from '../../infra/db/migrate.ts';
 import { eventId } from '../../infra/event-store/event-ids.ts';
-import { createPostgresEventStore, type PostgresEventStore } from '../../infra/event-store/postgres-event-store.ts';
+import type { PostgresEventStore } from '../../infra/event-store/postgres-event-store.ts';
 import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
 import { createProjectionRunner } from '../../projections/engine/runner.ts';
 import { projectors } from '../../projections/projectors.ts';
 import { warehouseTables } from '../../projections/warehouse/tables.ts';
 import { SointuEvent } from '../../schemas/events/index.ts';
-import { connectTestWarehouse } from '../support/test-warehouse.ts';
+import { openProjectionBed, type ProjectionBed } from './support/projection-bed.ts';
 
 // A data directory from before the safe schemas: its log holds events with NUL bytes, unpaired
 // surrogates and times in year 0000, 1969 and 9999, which the old schemas accepted and on which
@@ -38,17 +34,13 @@ const poison: { stream: string; type: string; data: Record<string, unknown> }[] 
 ];
 
 describe('a log written before the safe schemas', () => {
+  let bed: ProjectionBed;
   let sql: Sql;
   let store: PostgresEventStore;
   let warehouse: Warehouse;
-  let dir: string;
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sointu-repair-'));
-    sql = await createPgliteSql();
-    await migrate(sql);
-    store = createPostgresEventStore(sql);
-    await store.setup();
-    warehouse = await connectTestWarehouse(path.join(dir, 'chdb'));
+    bed = await openProjectionBed(() => createPgliteSql());
+    ({ sql, store, warehouse } = bed);
     // Written as the old store wrote them (JSON.stringify into the json column), past today's schemas.
     const versions = new Map<string, number>();
     for (const [n, e] of poison.entries()) {
@@ -60,10 +52,7 @@ describe('a log written before the safe schemas', () => {
     }
   }, 60_000);
   afterAll(async () => {
-    await warehouse?.close();
-    await store?.close();
-    await sql?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await bed?.close();
   });
 
   it('should hold events today\'s schemas refuse', async () => {
