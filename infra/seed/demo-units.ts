@@ -197,6 +197,7 @@ export const demoOperator = {
   config: {
     search: false,
     favorites: false,
+    favoriteLists: false,
     recipes: false,
     musicChannels: false,
     settings: false,
