@@ -32,23 +32,32 @@ export async function startSession(sql: Queryable, session: { token: string; use
   await sql.query('DELETE FROM sessions WHERE user_id = $1 AND created_at < $2', [session.userId, new Date(session.at.getTime() - 2 * SESSION_LIFETIME_MS).toISOString()]);
 }
 
+/** What the session check learns of the user on the way, so no route asks again. */
+export interface LiveSession {
+  /** config.showOnlyPublicReport (spec 3 section 3): the user reaches only their public report. */
+  publicReportOnly: boolean;
+}
+
 /**
  * Whether the session named by a verified cookie or JWT is still alive: its row exists, belongs to
  * the user, is not ended, is younger than the session lifetime (one year, spec 1 section 9), and the user is active (so
  * deactivation ends it even where endSessionsOfUser was not called). Touches last_seen_at when due.
+ * Null when it is not alive.
  */
-export async function isSessionLive(sql: Queryable, session: { userId: number; sessionToken: string }, now: Date): Promise<boolean> {
+export async function isSessionLive(sql: Queryable, session: { userId: number; sessionToken: string }, now: Date): Promise<LiveSession | null> {
   const tokenHash = hashSessionToken(session.sessionToken);
-  const [row] = await sql.query<{ last_seen_at: Date | string }>(
-    `SELECT s.last_seen_at FROM sessions s JOIN users u ON u.id = s.user_id
+  // A stored flag of another shape than JSON true counts as off, as effectiveConfig reads it.
+  const [row] = await sql.query<{ last_seen_at: Date | string; public_report_only: boolean }>(
+    `SELECT s.last_seen_at, coalesce(u.config -> 'showOnlyPublicReport' = 'true'::jsonb, false) AS public_report_only
+     FROM sessions s JOIN users u ON u.id = s.user_id
      WHERE s.token_hash = $1 AND s.user_id = $2 AND s.ended_at IS NULL AND s.created_at > $3 AND u.active`,
     [tokenHash, session.userId, new Date(now.getTime() - SESSION_LIFETIME_MS).toISOString()],
   );
-  if (!row) return false;
+  if (!row) return null;
   if (now.getTime() - new Date(row.last_seen_at).getTime() >= LAST_SEEN_RESOLUTION_MS) {
     await sql.query('UPDATE sessions SET last_seen_at = $2 WHERE token_hash = $1 AND last_seen_at < $2', [tokenHash, now.toISOString()]);
   }
-  return true;
+  return { publicReportOnly: row.public_report_only };
 }
 
 /** Ends one session (logout). Ending an ended session keeps its first end. */

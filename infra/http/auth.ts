@@ -13,6 +13,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller's session, or null when the request carries no valid credentials. */
     auth: Session | null;
+    /** The session's user has showOnlyPublicReport: read with the session, enforced by public-report-only.ts. */
+    publicReportOnly: boolean;
   }
 }
 
@@ -26,10 +28,13 @@ export interface AuthSecrets {
 export async function registerAuth(app: FastifyInstance, secrets: AuthSecrets): Promise<void> {
   await app.register(fastifyCookie, { secret: cookieKey(secrets.cookieSecret) });
   app.decorateRequest('auth', null);
+  app.decorateRequest('publicReportOnly', false);
   app.addHook('onRequest', async (request) => {
     const claimed = await readSession(request, secrets.jwtSecret);
     // Every request (the /ws upgrade too) asks the database: an ended session is refused at once.
-    request.auth = claimed && (await isSessionLive(app.deps.sql, claimed, app.deps.now())) ? claimed : null;
+    const live = claimed && (await isSessionLive(app.deps.sql, claimed, app.deps.now()));
+    request.auth = live ? claimed : null;
+    request.publicReportOnly = live ? live.publicReportOnly : false;
   });
 }
 

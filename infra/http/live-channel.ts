@@ -68,7 +68,7 @@ export function liveChannelRoute(app: App): void {
         // A socket outlives the request that opened it: a ping asks again whether its session lives,
         // so one ended elsewhere (another instance, a deactivation) is closed at the latest then. A
         // failed check closes too (the browser reconnects, and the upgrade asks again).
-        const live = await isSessionLive(app.deps.sql, session, app.deps.now()).catch(() => false);
+        const live = await isSessionLive(app.deps.sql, session, app.deps.now()).catch(() => null);
         if (!live) return socket.close(SESSION_ENDED_CLOSE_CODE, 'Session ended');
         socket.send(JSON.stringify({ type: 'Pong', time: message.time ?? Date.now() } satisfies LiveMessage));
       });

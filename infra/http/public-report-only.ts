@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accessDenied } from '../errors.ts';
-import { effectiveConfig } from '../users/user-repository.ts';
 
 // A user whose config has showOnlyPublicReport reaches only their public report (spec 3 sections
 // 3 and 6), whether they came by the rtoken or logged in with a password. Hiding the other pages in
@@ -30,19 +29,14 @@ const guarded = (request: FastifyRequest): boolean => {
   return pathname === '/ws' || pathname === '/api' || pathname.startsWith('/api/');
 };
 
-/** True when this user's flags keep them on the public report. Read per request, so a flag change takes effect at once. */
-export async function isPublicReportOnly(request: FastifyRequest, userId: number): Promise<boolean> {
-  const [row] = await request.server.deps.sql.query<{ config: unknown }>('SELECT config FROM users WHERE id = $1', [userId]);
-  return row ? effectiveConfig(row.config, false).showOnlyPublicReport : false;
-}
-
 /** Registered after registerAuth (request.auth is read by then) and before the routes. */
 export function registerPublicReportOnly(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     const session = request.auth;
-    // No session: the route answers Unauthorized itself. A token session is already limited by
+    // No session: the route answers Unauthorized itself. The flag came with the session check
+    // (registerAuth), so a change takes effect at the next request. A token session is already limited by
     // requireUser's allowPublicReport opt-in; it is refused here too so both kinds share one list.
     if (!session || !guarded(request) || publicReportRoutes.has(routeKey(request))) return;
-    if (session.publicReport || (await isPublicReportOnly(request, session.userId))) throw accessDenied();
+    if (session.publicReport || request.publicReportOnly) throw accessDenied();
   });
 }
