@@ -14,6 +14,17 @@ export function formatDuration(totalSeconds: number): string {
   return `${pad2(h)}:${pad2(m)}:${pad2(s)}`;
 }
 
+/**
+ * Spec 1 section 9: a length as mm:ss, or hh:mm:ss once it has hours. A file's length rounds; a
+ * playing position floors ('floor'), so 65.9 s into a song still reads 01:05 until 01:06 is reached.
+ */
+export function formatLength(totalSeconds: number, rounding: 'round' | 'floor' = 'round'): string {
+  const seconds = Math.max(0, Math[rounding](Number.isFinite(totalSeconds) ? totalSeconds : 0));
+  const h = Math.floor(seconds / 3600);
+  const mmss = `${pad2(Math.floor((seconds % 3600) / 60))}:${pad2(seconds % 60)}`;
+  return h > 0 ? `${pad2(h)}:${mmss}` : mmss;
+}
+
 function pad2(n: number): string {
   return String(n).padStart(2, '0');
 }

@@ -9,6 +9,7 @@ import {
   formatDay,
   formatDuration,
   formatExpiry,
+  formatLength,
   formatMonth,
   formatTime,
   isDataDay,
@@ -19,6 +20,24 @@ import {
   toDataDay,
   todayDataDay,
 } from './format.ts';
+
+describe('formatLength', () => {
+  it('should show mm:ss, and hh:mm:ss only with hours', () => {
+    expect(formatLength(0)).toBe('00:00');
+    expect(formatLength(65)).toBe('01:05');
+    expect(formatLength(3599)).toBe('59:59');
+    expect(formatLength(3600)).toBe('01:00:00');
+    expect(formatLength(37_230.4)).toBe('10:20:30');
+    expect(formatLength(Number.NaN)).toBe('00:00');
+    expect(formatLength(-5)).toBe('00:00');
+  });
+
+  it('should round a length, and floor a playing position', () => {
+    expect(formatLength(65.9)).toBe('01:06');
+    expect(formatLength(65.9, 'floor')).toBe('01:05');
+    expect(formatLength(3600 + 61, 'floor')).toBe('01:01:01');
+  });
+});
 
 describe('formatDuration', () => {
   it('should pad hours, minutes and seconds to two digits', () => {

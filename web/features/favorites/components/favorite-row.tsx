@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FavoriteAudioFile } from '../../../../schemas/api/favorites.ts';
-import { formatLength } from '../format-length.ts';
+import { formatLength } from '../../../lib/format.ts';
 
 export interface FavoriteRowActions {
   onPlay: (() => void) | null;

@@ -14,7 +14,7 @@ import {
   setShuffle,
   togglePlay,
 } from '../stores/player-store.ts';
-import { formatLength } from './format-length.ts';
+import { formatLength } from '../../../lib/format.ts';
 import { NextIcon, PauseIcon, PlayIcon, PreviousIcon } from './player-icons.tsx';
 import './player-bar.css';
 
@@ -75,7 +75,7 @@ export function PlayerBar({ extra }: { extra?: ReactNode }) {
             </div>
             <div className="player-seek">
               <span className="player-time" data-testid="player-time">
-                {formatLength(shownTime)}
+                {formatLength(shownTime, 'floor')}
               </span>
               <input
                 type="range"
@@ -90,7 +90,7 @@ export function PlayerBar({ extra }: { extra?: ReactNode }) {
                 onKeyUp={releaseSeek}
                 onBlur={releaseSeek}
               />
-              <span className="player-time">{formatLength(state.duration || current.length)}</span>
+              <span className="player-time">{formatLength(state.duration || current.length, 'floor')}</span>
             </div>
           </div>
           <div className="player-modes">
