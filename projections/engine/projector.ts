@@ -6,7 +6,9 @@ import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
 // A projector is named and versioned: its checkpoint and its tables belong to (name, version), so
 // a new version can build from position 0 beside the current one and take over in one switch
 // (DOMAIN.md section 5). It declares the event types it handles; the runner still moves its
-// checkpoint past every other event.
+// checkpoint past every other event. It also names the events of the streams it follows that it
+// leaves alone (`ignores`), so a new event type is a decision, not a silent skip
+// (projections/projectors.unit.spec.ts).
 
 export type ProjectedEvent<T extends EventType> = RecordedEvent<EventOf<T>>;
 
@@ -14,6 +16,8 @@ interface ProjectorIdentity<T extends EventType> {
   readonly name: string;
   readonly version: number;
   readonly handles: readonly T[];
+  /** Events of the stream families it handles that it deliberately leaves alone. */
+  readonly ignores?: readonly EventType[];
 }
 
 /**

@@ -62,6 +62,8 @@ export const lastActivityProjector = postgresProjector({
   name: 'last-activity',
   version: 1,
   handles: ['LoggedIn', 'PlaySampled'],
+  // The last login and the last play are all it keeps; the rest of a usage stream says neither.
+  ignores: ['VideoActionLogged', 'UsageSessionStarted', 'UsageSessionStopped', 'MessageItemActionLogged', 'ButtonActionLogged', 'SearchLogged', 'ClientVersionReported'],
 
   async setup(sql) {
     await sql.exec(`CREATE TABLE IF NOT EXISTS ${lastActivityTable} (

@@ -107,6 +107,8 @@ export const usageSessionStateProjector = postgresProjector({
   name: 'usage-session-state',
   version: 1,
   handles: ['UsageSessionStarted', 'UsageSessionStopped', 'PlaySampled', 'VideoActionLogged'],
+  // A session opens, closes and stays alive by plays; logins, clicks and searches do not touch it.
+  ignores: ['LoggedIn', 'MessageItemActionLogged', 'ButtonActionLogged', 'SearchLogged', 'ClientVersionReported'],
 
   async setup(sql) {
     await sql.exec(`CREATE TABLE IF NOT EXISTS ${usageSessionStateTable} (

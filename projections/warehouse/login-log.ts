@@ -17,6 +17,8 @@ export const loginLogProjector = warehouseProjector({
   name: 'login-log',
   version: 1,
   handles: ['LoggedIn'],
+  // Logins only: the usage warehouse projector takes the rest of a usage stream.
+  ignores: ['PlaySampled', 'VideoActionLogged', 'UsageSessionStarted', 'UsageSessionStopped', 'MessageItemActionLogged', 'ButtonActionLogged', 'SearchLogged', 'ClientVersionReported'],
 
   async setup(warehouse, context) {
     await warehouse.exec(`CREATE TABLE IF NOT EXISTS ${loginLogTable} (

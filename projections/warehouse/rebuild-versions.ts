@@ -73,6 +73,7 @@ export function retirableUsageWarehouseProjector(options: UsageWarehouseOptions)
     name: inner.name,
     version: inner.version,
     handles: inner.handles,
+    ignores: inner.ignores,
     async setup(warehouse, context) {
       if (context && (await isDropped(context.sql, options.version))) return;
       await inner.setup(warehouse, context);

@@ -75,6 +75,8 @@ export function createUsageWarehouseProjector(options: UsageWarehouseOptions) {
     name: usageWarehouseName,
     version,
     handles: usageWarehouseEvents,
+    // Logins have a table of their own (login-log.ts).
+    ignores: ['LoggedIn'],
     async setup(warehouse, context) {
       // The runner reads from the checkpoint again: a deferred run is replayed from its start.
       deferred = newDeferredRun();
