@@ -59,7 +59,9 @@ export async function ensureCheckpointSchema(sql: Sql): Promise<void> {
       switched_at timestamptz NOT NULL DEFAULT now()
     )`);
     // Added by issue 12 (no single event stops a projection): where a projector is stuck, and what
-    // operators parked. parked_events is also migration 009; the runner makes it where migrations never ran.
+    // operators parked for one (name, version): the runner skips exactly those, in live projection and
+    // in rebuilds of that version; a new version projects them again. Made here with the other
+    // projection tables, so the CLI and tests that run projections without migrations have it too.
     await tx.query(`ALTER TABLE projection_checkpoints ADD COLUMN IF NOT EXISTS failing_event_id uuid,
       ADD COLUMN IF NOT EXISTS failing_position_tx bigint, ADD COLUMN IF NOT EXISTS failing_position_seq bigint`);
     await tx.query(`CREATE TABLE IF NOT EXISTS parked_events (
