@@ -19,4 +19,4 @@ ENV PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
 VOLUME /data
 EXPOSE 3000
 
-CMD ["./node_modules/.bin/tsx", "infra/main.ts"]
+CMD ["./node_modules/.bin/tsx", "server/main.ts"]

@@ -15,7 +15,7 @@ const Env = z.object({
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalText,
   CLICKHOUSE_URL: optionalText,
-  /** The read-only `analyst` user for analysts' SQL on that server (infra/docker/clickhouse/users.d). */
+  /** The read-only `analyst` user for analysts' SQL on that server (docker/clickhouse/users.d). */
   CLICKHOUSE_ANALYST_URL: optionalText,
   EVENTSTORE_URL: optionalText,
   KAFKA_BROKERS: optionalText,

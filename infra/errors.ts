@@ -1,6 +1,6 @@
 import { errorKinds, type ErrorKind, type ValidationIssue } from '../schemas/api/errors.ts';
 
-// One error family for commands, queries and infrastructure; `infra/http/error-handler.ts` is the
+// One error family for commands, queries and infrastructure; `server/http/error-handler.ts` is the
 // only place that turns it into an HTTP answer.
 export class AppError extends Error {
   constructor(

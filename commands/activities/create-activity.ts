@@ -1,5 +1,5 @@
-import { requireUser } from '../../infra/http/auth.ts';
-import type { App } from '../../infra/http/zod.ts';
+import { requireUser } from '../../server/http/auth.ts';
+import type { App } from '../../server/http/zod.ts';
 import { Activity, NewActivity } from '../../schemas/api/residents.ts';
 import { toActivity, type ActivityRow } from '../../queries/activities/activity-row.ts';
 import { insertAuditedRow } from '../residents/audited-row.ts';

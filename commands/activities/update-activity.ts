@@ -1,6 +1,6 @@
 import { notFound } from '../../infra/errors.ts';
-import { requireUser } from '../../infra/http/auth.ts';
-import type { App } from '../../infra/http/zod.ts';
+import { requireUser } from '../../server/http/auth.ts';
+import type { App } from '../../server/http/zod.ts';
 import type { SqlParam } from '../../infra/sql/sql.ts';
 import { Activity, ActivityChange, EntityParams } from '../../schemas/api/residents.ts';
 import { toActivity, type ActivityRow } from '../../queries/activities/activity-row.ts';

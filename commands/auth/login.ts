@@ -3,7 +3,7 @@ import { LoginRequest, LoginResult } from '../../schemas/api/auth.ts';
 import { guardLogin } from '../../infra/auth/login-limits.ts';
 import { hashPassword, verifyPassword } from '../../infra/auth/password.ts';
 import { unauthorized } from '../../infra/errors.ts';
-import type { App } from '../../infra/http/zod.ts';
+import type { App } from '../../server/http/zod.ts';
 import { assertContractActive } from '../../infra/users/contract.ts';
 import { findLoginCandidate, loadUser } from '../../infra/users/user-repository.ts';
 import { startLoginSession } from './start-login-session.ts';

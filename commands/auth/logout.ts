@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endSession } from '../../infra/auth/sessions.ts';
-import { clearSessionCookie } from '../../infra/http/auth.ts';
-import type { App } from '../../infra/http/zod.ts';
+import { clearSessionCookie } from '../../server/http/auth.ts';
+import type { App } from '../../server/http/zod.ts';
 
 // POST /api/logout ends the caller's session on the server (DOMAIN.md section 4), so the same
 // cookie or any JWT of that login is refused afterwards even if it was copied, and forgets this

@@ -1,9 +1,9 @@
 import { guardLogin } from '../../infra/auth/login-limits.ts';
 import { newSessionToken, startSession } from '../../infra/auth/sessions.ts';
 import { unauthorized } from '../../infra/errors.ts';
-import { setSessionCookie } from '../../infra/http/auth.ts';
-import { signSessionJwt, type Session } from '../../infra/http/session.ts';
-import type { App } from '../../infra/http/zod.ts';
+import { setSessionCookie } from '../../server/http/auth.ts';
+import { signSessionJwt, type Session } from '../../infra/auth/session.ts';
+import type { App } from '../../server/http/zod.ts';
 import { PublicReportTokenLoginRequest, PublicReportTokenLoginResult } from '../../schemas/api/public-usage.ts';
 
 // POST /api/publicReportTokenLogin {token}: the public report link's rtoken (spec 3 section 7).

@@ -3,9 +3,9 @@ import { streams } from '../../schemas/events/index.ts';
 import type { LoginResult } from '../../schemas/api/auth.ts';
 import { newSessionToken, startSession } from '../../infra/auth/sessions.ts';
 import { eventId } from '../../infra/event-store/event-ids.ts';
-import { setSessionCookie } from '../../infra/http/auth.ts';
-import { signSessionJwt, type Session } from '../../infra/http/session.ts';
-import type { App } from '../../infra/http/zod.ts';
+import { setSessionCookie } from '../../server/http/auth.ts';
+import { signSessionJwt, type Session } from '../../infra/auth/session.ts';
+import type { App } from '../../server/http/zod.ts';
 import { toCurrentUser } from '../../infra/users/current-user.ts';
 import type { UserRecord } from '../../infra/users/user-repository.ts';
 

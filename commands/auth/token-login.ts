@@ -1,7 +1,7 @@
 import { LoginResult, TokenLoginRequest } from '../../schemas/api/auth.ts';
 import { guardLogin } from '../../infra/auth/login-limits.ts';
 import { unauthorized } from '../../infra/errors.ts';
-import type { App } from '../../infra/http/zod.ts';
+import type { App } from '../../server/http/zod.ts';
 import { assertContractActive } from '../../infra/users/contract.ts';
 import { loadUser } from '../../infra/users/user-repository.ts';
 import { startLoginSession } from './start-login-session.ts';

@@ -1,7 +1,7 @@
 import { validationError } from '../../infra/errors.ts';
 import { handleCommand } from '../../infra/event-store/decider.ts';
-import { requireUser } from '../../infra/http/auth.ts';
-import type { App } from '../../infra/http/zod.ts';
+import { requireUser } from '../../server/http/auth.ts';
+import type { App } from '../../server/http/zod.ts';
 import { Evaluation, PostEvaluationRequest } from '../../schemas/api/evaluations.ts';
 import { streams } from '../../schemas/events/index.ts';
 import { evaluationDecider, evaluationEventId, evaluationIdOf, type EvaluationTarget } from './evaluation-decider.ts';

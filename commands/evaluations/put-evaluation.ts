@@ -1,6 +1,6 @@
 import { handleCommand } from '../../infra/event-store/decider.ts';
-import { requireUser } from '../../infra/http/auth.ts';
-import type { App } from '../../infra/http/zod.ts';
+import { requireUser } from '../../server/http/auth.ts';
+import type { App } from '../../server/http/zod.ts';
 import { EvaluationParams, PutEvaluationRequest, PutEvaluationResult } from '../../schemas/api/evaluations.ts';
 import { streams } from '../../schemas/events/index.ts';
 import { evaluationOwner } from '../../projections/postgres/evaluations.ts';

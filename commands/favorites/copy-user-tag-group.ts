@@ -1,6 +1,6 @@
 import { accessDenied, notFound } from '../../infra/errors.ts';
-import { requireUser } from '../../infra/http/auth.ts';
-import type { App } from '../../infra/http/zod.ts';
+import { requireUser } from '../../server/http/auth.ts';
+import type { App } from '../../server/http/zod.ts';
 import { CopiedUserTagGroup, CopyUserTagGroup } from '../../schemas/api/favorites.ts';
 import { actorOf, favoriteListStream, runFavoritesCommand } from './favorite-list-stream.ts';
 import { orderedAudioFiles } from './favorites-decider.ts';

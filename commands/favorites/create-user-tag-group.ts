@@ -1,6 +1,6 @@
 import { accessDenied } from '../../infra/errors.ts';
-import { requireUser } from '../../infra/http/auth.ts';
-import type { App } from '../../infra/http/zod.ts';
+import { requireUser } from '../../server/http/auth.ts';
+import type { App } from '../../server/http/zod.ts';
 import { effectiveConfig } from '../../infra/users/user-repository.ts';
 import { NewUserTagGroup, UserTagGroup } from '../../schemas/api/favorites.ts';
 import { actorOf, favoriteListStream, readFavoriteList, runFavoritesCommand, userTagGroupOf } from './favorite-list-stream.ts';

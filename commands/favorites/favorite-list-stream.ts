@@ -2,7 +2,7 @@ import { AppError } from '../../infra/errors.ts';
 import { handleCommand } from '../../infra/event-store/decider.ts';
 import { eventId } from '../../infra/event-store/event-ids.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
-import type { Session } from '../../infra/http/session.ts';
+import type { Session } from '../../infra/auth/session.ts';
 import type { Queryable } from '../../infra/sql/sql.ts';
 import { userDisplayNameSql } from '../../infra/users/user-repository.ts';
 import type { UserTagGroup } from '../../schemas/api/favorites.ts';

@@ -1,5 +1,5 @@
-import { requireUser } from '../../infra/http/auth.ts';
-import type { App } from '../../infra/http/zod.ts';
+import { requireUser } from '../../server/http/auth.ts';
+import type { App } from '../../server/http/zod.ts';
 import { ActiveUserTagGroup, SetActiveUserTagGroup } from '../../schemas/api/favorites.ts';
 import { actorOf, favoriteListStream, runFavoritesCommand } from './favorite-list-stream.ts';
 import { readListForReader } from './source-list.ts';

@@ -1,5 +1,5 @@
-import { requireUser } from '../../infra/http/auth.ts';
-import type { App } from '../../infra/http/zod.ts';
+import { requireUser } from '../../server/http/auth.ts';
+import type { App } from '../../server/http/zod.ts';
 import { MessageItem, NewMessageItem } from '../../schemas/api/messages.ts';
 import { describeItems } from '../../queries/messages/message-views.ts';
 import { checkItemContent } from './message-content.ts';

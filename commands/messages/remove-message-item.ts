@@ -1,6 +1,6 @@
 import { notFound } from '../../infra/errors.ts';
-import { requireUser } from '../../infra/http/auth.ts';
-import type { App } from '../../infra/http/zod.ts';
+import { requireUser } from '../../server/http/auth.ts';
+import type { App } from '../../server/http/zod.ts';
 import { MessageItemParams, RemovedMessageItem } from '../../schemas/api/messages.ts';
 import { messageIdOfItem } from '../../queries/messages/message-views.ts';
 import { runMessageCommand } from './message-stream.ts';

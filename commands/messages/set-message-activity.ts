@@ -1,5 +1,5 @@
-import { requireUser } from '../../infra/http/auth.ts';
-import type { App } from '../../infra/http/zod.ts';
+import { requireUser } from '../../server/http/auth.ts';
+import type { App } from '../../server/http/zod.ts';
 import { Message, MessageActivity, MessageParams } from '../../schemas/api/messages.ts';
 import { describeMessages } from '../../queries/messages/message-views.ts';
 import { messageRowOf, runMessageCommand } from './message-stream.ts';

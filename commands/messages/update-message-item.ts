@@ -1,6 +1,6 @@
 import { notFound } from '../../infra/errors.ts';
-import { requireUser } from '../../infra/http/auth.ts';
-import type { App } from '../../infra/http/zod.ts';
+import { requireUser } from '../../server/http/auth.ts';
+import type { App } from '../../server/http/zod.ts';
 import { MessageItem, MessageItemChange, MessageItemParams } from '../../schemas/api/messages.ts';
 import { describeItems, messageIdOfItem } from '../../queries/messages/message-views.ts';
 import { checkItemContent } from './message-content.ts';

@@ -1,6 +1,6 @@
 import { conflict } from '../../infra/errors.ts';
-import { requireOperator } from '../../infra/http/auth.ts';
-import type { App } from '../../infra/http/zod.ts';
+import { requireOperator } from '../../server/http/auth.ts';
+import type { App } from '../../server/http/zod.ts';
 import { readCheckpoint } from '../../projections/engine/checkpoint-store.ts';
 import { rebuildsOf } from '../../projections/warehouse/rebuild.ts';
 import { ParkedEvent, ParkEventRequest, ProjectionParams } from '../../schemas/api/projections.ts';

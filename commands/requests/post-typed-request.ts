@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { notFound, validationError } from '../../infra/errors.ts';
-import type { App } from '../../infra/http/zod.ts';
+import type { App } from '../../server/http/zod.ts';
 import { getTargetCountsRequest } from '../../queries/targets/get-target-counts.ts';
 import { setTargetCountRequest } from '../targets/set-target-count-request.ts';
 import { checkUsageSessionRequest } from '../usage/check-usage-session.ts';

@@ -1,5 +1,5 @@
-import { requireUser } from '../../infra/http/auth.ts';
-import type { App } from '../../infra/http/zod.ts';
+import { requireUser } from '../../server/http/auth.ts';
+import type { App } from '../../server/http/zod.ts';
 import { NewResident, Resident } from '../../schemas/api/residents.ts';
 import { toResident, type ResidentRow } from '../../queries/residents/resident-row.ts';
 import { insertAuditedRow } from './audited-row.ts';

@@ -1,6 +1,6 @@
 import { PutSettingRequest, settingDefaults, Settings } from '../../schemas/api/settings.ts';
-import { requireUser } from '../../infra/http/auth.ts';
-import type { App } from '../../infra/http/zod.ts';
+import { requireUser } from '../../server/http/auth.ts';
+import type { App } from '../../server/http/zod.ts';
 import { getSettings } from '../../queries/settings/get-settings.ts';
 
 // PUT /api/settings: settings are reference data (DOMAIN.md section 1), so a change is a row

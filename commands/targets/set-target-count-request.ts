@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import { notFound } from '../../infra/errors.ts';
 import { handleCommand } from '../../infra/event-store/decider.ts';
 import { eventId } from '../../infra/event-store/event-ids.ts';
-import { requireUser } from '../../infra/http/auth.ts';
+import { requireUser } from '../../server/http/auth.ts';
 import { loadUser } from '../../infra/users/user-repository.ts';
 import { SetTargetCountRequest, SetTargetCountResult } from '../../schemas/api/requests.ts';
 import { streams } from '../../schemas/events/index.ts';

@@ -1,6 +1,6 @@
 import type { EventStore } from '../../infra/event-store/event-store.ts';
-import { requireOperator } from '../../infra/http/auth.ts';
-import type { App } from '../../infra/http/zod.ts';
+import { requireOperator } from '../../server/http/auth.ts';
+import type { App } from '../../server/http/zod.ts';
 import { rebuildsOf, type Rebuilds } from '../../projections/warehouse/rebuild.ts';
 import { UsageRulesResponse } from '../../schemas/api/rebuild.ts';
 import type { EventOf } from '../../schemas/events/index.ts';

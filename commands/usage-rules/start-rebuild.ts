@@ -1,5 +1,5 @@
-import { requireOperator } from '../../infra/http/auth.ts';
-import type { App } from '../../infra/http/zod.ts';
+import { requireOperator } from '../../server/http/auth.ts';
+import type { App } from '../../server/http/zod.ts';
 import { rebuildsOf } from '../../projections/warehouse/rebuild.ts';
 import { RebuildProgress, StartRebuildRequest } from '../../schemas/api/rebuild.ts';
 

@@ -1,6 +1,6 @@
 import { changeUsageRulesDecider } from '../usage-rules/change-usage-rules.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
-import { requireUser } from '../../infra/http/auth.ts';
+import { requireUser } from '../../server/http/auth.ts';
 import { CheckUsageSessionRequest, CheckUsageSessionResult } from '../../schemas/api/requests.ts';
 import { streams } from '../../schemas/events/index.ts';
 import type { UsageRules } from '../../schemas/events/usage-rules.ts';

@@ -1,6 +1,6 @@
 import { validationError } from '../../infra/errors.ts';
-import { requireUser } from '../../infra/http/auth.ts';
-import type { App } from '../../infra/http/zod.ts';
+import { requireUser } from '../../server/http/auth.ts';
+import type { App } from '../../server/http/zod.ts';
 import { UsageLogRequest, UsageLogResult } from '../../schemas/api/usage-log.ts';
 import { streams } from '../../schemas/events/index.ts';
 import { currentUsageSession } from './current-usage-session.ts';

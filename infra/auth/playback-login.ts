@@ -1,4 +1,4 @@
-import type { Session } from '../http/session.ts';
+import type { Session } from './session.ts';
 import type { Queryable } from '../sql/sql.ts';
 import { effectiveConfig } from '../users/user-repository.ts';
 

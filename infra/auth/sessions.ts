@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { SESSION_LIFETIME_MS } from '../http/session.ts';
+import { SESSION_LIFETIME_MS } from './session.ts';
 import type { Queryable } from '../sql/sql.ts';
 
 // Server-side sessions (DOMAIN.md section 4): the signed cookie and the bearer JWT carry a

@@ -5,7 +5,7 @@ import { sharedSettings, type Warehouse, type WarehouseParams } from './clickhou
 /**
  * A ClickHouse server (or cluster endpoint) over HTTP; the URL may carry user, password and database.
  * Analysts' SQL goes through its own client: as the read-only `analyst` user when `analystUrl` is
- * given (its profile holds readonly and the limits, under constraints: infra/docker/clickhouse),
+ * given (its profile holds readonly and the limits, under constraints: docker/clickhouse),
  * else as the app's user with readonly=2 and the limits sent with every request.
  */
 export function createServerWarehouse(url: string, options: { analystUrl?: string; analystLimits?: AnalystLimits } = {}): Warehouse {

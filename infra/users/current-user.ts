@@ -1,5 +1,5 @@
 import { UserConfig, type CurrentUser } from '../../schemas/api/user.ts';
-import type { Session } from '../http/session.ts';
+import type { Session } from '../auth/session.ts';
 import type { UserRecord } from './user-repository.ts';
 
 /** The user as the browser loads it (GET /api/ and the login result): the record plus this session's facts. */

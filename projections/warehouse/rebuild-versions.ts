@@ -87,7 +87,7 @@ export function retirableUsageWarehouseProjector(options: UsageWarehouseOptions)
 
 /**
  * `projectors` with the usage warehouse replaced by one projector per live version, each under
- * its own rules. Start-up (infra/main.ts) runs these, so a rebuild survives a restart.
+ * its own rules. Start-up (server/main.ts) runs these, so a rebuild survives a restart.
  */
 export async function withUsageWarehouseVersions(
   sql: Sql,

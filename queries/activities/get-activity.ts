@@ -1,6 +1,6 @@
 import { notFound } from '../../infra/errors.ts';
-import { requireUser } from '../../infra/http/auth.ts';
-import type { App } from '../../infra/http/zod.ts';
+import { requireUser } from '../../server/http/auth.ts';
+import type { App } from '../../server/http/zod.ts';
 import { Activity, EntityParams } from '../../schemas/api/residents.ts';
 import { requireUnitsOf } from '../residents/unit-access.ts';
 import { toActivity, type ActivityRow } from './activity-row.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ProjectionRunner, ProjectionStatus } from '../../projections/engine/runner.ts';
-import { requireOperator } from '../../infra/http/auth.ts';
-import type { App } from '../../infra/http/zod.ts';
+import { requireOperator } from '../../server/http/auth.ts';
+import type { App } from '../../server/http/zod.ts';
 import { rebuildsOf, type Rebuilds } from '../../projections/warehouse/rebuild.ts';
 import { ProjectionStatusList } from '../../schemas/api/projections.ts';
 

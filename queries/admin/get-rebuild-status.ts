@@ -1,7 +1,7 @@
 import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
 import { validationError } from '../../infra/errors.ts';
-import { requireOperator } from '../../infra/http/auth.ts';
-import type { App } from '../../infra/http/zod.ts';
+import { requireOperator } from '../../server/http/auth.ts';
+import type { App } from '../../server/http/zod.ts';
 import { compareHeadlines } from '../../projections/warehouse/rebuild-comparison.ts';
 import { rebuildsOf, type Rebuilds } from '../../projections/warehouse/rebuild.ts';
 import { RebuildComparisonQuery, RebuildOverview } from '../../schemas/api/rebuild.ts';

@@ -1,12 +1,12 @@
 import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
 import { invalidRequest, validationError } from '../../infra/errors.ts';
-import { requireOperator } from '../../infra/http/auth.ts';
-import type { App } from '../../infra/http/zod.ts';
+import { requireOperator } from '../../server/http/auth.ts';
+import type { App } from '../../server/http/zod.ts';
 import { WarehouseSqlRequest, WarehouseSqlResult } from '../../schemas/api/warehouse-sql.ts';
 import { checkAnalystSql, clickhouseMessage } from './check-analyst-sql.ts';
 
 // Read-only SQL on the usage warehouse for service operators: POST /api/admin/warehouse-sql and
-// `npm run sql` (infra/cli/sql.ts). Two fences. The statement is checked on ClickHouse's own parse
+// `npm run sql` (tools/cli/sql.ts). Two fences. The statement is checked on ClickHouse's own parse
 // of it (check-analyst-sql.ts: one SELECT over the documented tables, allowlisted functions, no
 // SETTINGS). It then runs on the warehouse's analyst lane, one at a time and apart from the
 // projector and the reports, where ClickHouse itself holds readonly and the limits (rows, bytes,

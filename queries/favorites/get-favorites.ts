@@ -1,6 +1,6 @@
 import { accessDenied } from '../../infra/errors.ts';
-import { requireUser } from '../../infra/http/auth.ts';
-import type { App } from '../../infra/http/zod.ts';
+import { requireUser } from '../../server/http/auth.ts';
+import type { App } from '../../server/http/zod.ts';
 import type { Queryable } from '../../infra/sql/sql.ts';
 import { loadUser } from '../../infra/users/user-repository.ts';
 import { Favorites, FavoritesQuery } from '../../schemas/api/favorites.ts';

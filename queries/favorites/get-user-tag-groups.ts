@@ -1,5 +1,5 @@
-import { requireUser } from '../../infra/http/auth.ts';
-import type { App } from '../../infra/http/zod.ts';
+import { requireUser } from '../../server/http/auth.ts';
+import type { App } from '../../server/http/zod.ts';
 import type { Queryable } from '../../infra/sql/sql.ts';
 import { UserTagGroupList, type UserTagGroup } from '../../schemas/api/favorites.ts';
 import { readableByReader } from './list-access.ts';

@@ -1,7 +1,7 @@
 import { AudioFile, AudioFileFromCategoryParams, AudioFileFromCategoryQuery } from '../../schemas/api/library.ts';
 import { notFound } from '../../infra/errors.ts';
-import { requireUser } from '../../infra/http/auth.ts';
-import type { App } from '../../infra/http/zod.ts';
+import { requireUser } from '../../server/http/auth.ts';
+import type { App } from '../../server/http/zod.ts';
 import { audioFileColumns, loadAudioFiles, type AudioFileRow } from './load-audio-files.ts';
 import { streamUrlFor } from './stream-url-for.ts';
 

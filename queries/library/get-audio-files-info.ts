@@ -1,6 +1,6 @@
 import { AudioFilesInfo, GetAudioFilesInfoQuery } from '../../schemas/api/library.ts';
-import { requireUser } from '../../infra/http/auth.ts';
-import type { App } from '../../infra/http/zod.ts';
+import { requireUser } from '../../server/http/auth.ts';
+import type { App } from '../../server/http/zod.ts';
 import { assertReadableLists, audioFilesWhere, orderBy } from './audio-files-filter.ts';
 
 // GET /api/audio-files-info (spec 1 section 7): how many files a query matches and how many of

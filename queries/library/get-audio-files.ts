@@ -1,7 +1,7 @@
 import { GetAudioFilesRequest, GetAudioFilesResponse, type GetAudioFilesQuery } from '../../schemas/api/library.ts';
-import { requireUser } from '../../infra/http/auth.ts';
+import { requireUser } from '../../server/http/auth.ts';
 import type { Queryable } from '../../infra/sql/sql.ts';
-import type { App } from '../../infra/http/zod.ts';
+import type { App } from '../../server/http/zod.ts';
 import { assertReadableLists, audioFilesWhere, favoriteListColumn, matchFlagColumns, orderBy } from './audio-files-filter.ts';
 import { audioFileColumns, loadAudioFiles, type AudioFileRow, type StreamUrlOf } from './load-audio-files.ts';
 import { streamUrlFor } from './stream-url-for.ts';

@@ -1,7 +1,7 @@
 import { CategoryList, GetCategoriesQuery, type Category } from '../../schemas/api/library.ts';
-import { requireUser } from '../../infra/http/auth.ts';
+import { requireUser } from '../../server/http/auth.ts';
 import type { SqlParam } from '../../infra/sql/sql.ts';
-import type { App } from '../../infra/http/zod.ts';
+import type { App } from '../../server/http/zod.ts';
 import { containsPattern, wildcardPattern } from './like-pattern.ts';
 
 // GET /api/categories (spec 1 section 7, spec 3 categories2): the active categories, filtered by

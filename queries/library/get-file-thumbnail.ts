@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { FileParams, ThumbnailQuery } from '../../schemas/api/library.ts';
 import { invalidRequest } from '../../infra/errors.ts';
-import { requireUser } from '../../infra/http/auth.ts';
-import type { App } from '../../infra/http/zod.ts';
+import { requireUser } from '../../server/http/auth.ts';
+import type { App } from '../../server/http/zod.ts';
 import { contentTypeOf, fileStoreOf, findStoredFile } from './send-stored-object.ts';
 
 // GET /api/file/{id}/thumbnail?width=250 (spec 1 sections 7 and 9): an image scaled to `width`

@@ -1,7 +1,7 @@
 import { FileParams, FileQuery } from '../../schemas/api/library.ts';
 import { accessDenied } from '../../infra/errors.ts';
-import { requireUser } from '../../infra/http/auth.ts';
-import type { App } from '../../infra/http/zod.ts';
+import { requireUser } from '../../server/http/auth.ts';
+import type { App } from '../../server/http/zod.ts';
 import type { Queryable } from '../../infra/sql/sql.ts';
 import { findStoredFile, sendStoredObject } from './send-stored-object.ts';
 

@@ -2,8 +2,8 @@ import { AudioStreamParams } from '../../schemas/api/library.ts';
 import { createPlaybackSigner } from '../../infra/auth/playback-hmac.ts';
 import { playbackTokenMatch } from '../../infra/auth/playback-login.ts';
 import { accessDenied, notFound } from '../../infra/errors.ts';
-import { requireUser } from '../../infra/http/auth.ts';
-import type { App } from '../../infra/http/zod.ts';
+import { requireUser } from '../../server/http/auth.ts';
+import type { App } from '../../server/http/zod.ts';
 import { findStoredFile, sendStoredObject } from './send-stored-object.ts';
 
 // GET /api/audio-file/{id}/{hmac}/{n} (spec 1 sections 4 and 7): the audio of one file, with byte

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { audioStreamUrl, createPlaybackSigner } from '../../infra/auth/playback-hmac.ts';
-import type { Session } from '../../infra/http/session.ts';
+import type { Session } from '../../infra/auth/session.ts';
 import type { StreamUrlOf } from './load-audio-files.ts';
 
 /** Stream URLs for the caller's login: they stop working when a newer login takes playback over. */

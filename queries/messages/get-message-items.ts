@@ -1,5 +1,5 @@
-import { requireAdminOf, requireUser } from '../../infra/http/auth.ts';
-import type { App } from '../../infra/http/zod.ts';
+import { requireAdminOf, requireUser } from '../../server/http/auth.ts';
+import type { App } from '../../server/http/zod.ts';
 import { GetMessageItemsQuery, MessageItemList } from '../../schemas/api/messages.ts';
 import { describeItems, findMessageItems } from './message-views.ts';
 

@@ -1,5 +1,5 @@
-import { requireAdminOf, requireUser } from '../../infra/http/auth.ts';
-import type { App } from '../../infra/http/zod.ts';
+import { requireAdminOf, requireUser } from '../../server/http/auth.ts';
+import type { App } from '../../server/http/zod.ts';
 import { GetMessagesRequest, MessageList } from '../../schemas/api/messages.ts';
 import { describeMessages, findMessages } from './message-views.ts';
 

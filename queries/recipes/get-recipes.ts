@@ -1,6 +1,6 @@
-import { requireUser } from '../../infra/http/auth.ts';
+import { requireUser } from '../../server/http/auth.ts';
 import type { SqlParam } from '../../infra/sql/sql.ts';
-import type { App } from '../../infra/http/zod.ts';
+import type { App } from '../../server/http/zod.ts';
 import { GetRecipesQuery, RecipeList } from '../../schemas/api/recipes.ts';
 import { wildcardPattern } from '../library/like-pattern.ts';
 

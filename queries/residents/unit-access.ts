@@ -1,5 +1,5 @@
 import { accessDenied } from '../../infra/errors.ts';
-import type { Session } from '../../infra/http/session.ts';
+import type { Session } from '../../infra/auth/session.ts';
 import type { Queryable } from '../../infra/sql/sql.ts';
 import { loadUser } from '../../infra/users/user-repository.ts';
 import type { UserConfig } from '../../schemas/api/user.ts';

@@ -1,7 +1,7 @@
 import { settingDefaults, Settings } from '../../schemas/api/settings.ts';
 import { z } from 'zod';
-import { requireUser } from '../../infra/http/auth.ts';
-import type { App } from '../../infra/http/zod.ts';
+import { requireUser } from '../../server/http/auth.ts';
+import type { App } from '../../server/http/zod.ts';
 import type { Queryable } from '../../infra/sql/sql.ts';
 
 /** The user's settings over the defaults (resultsCount '20', spec 3 section 9). */

@@ -1,7 +1,7 @@
 import { PingQuery, PingResponse } from '../../schemas/api/ping.ts';
 import { unauthorized } from '../../infra/errors.ts';
-import { requireUser } from '../../infra/http/auth.ts';
-import type { App } from '../../infra/http/zod.ts';
+import { requireUser } from '../../server/http/auth.ts';
+import type { App } from '../../server/http/zod.ts';
 import { effectiveConfig } from '../../infra/users/user-repository.ts';
 
 // GET /api/ping, every 5 s from each open browser: connectivity, single playback login

@@ -1,4 +1,4 @@
-import { requireAdminOf } from '../../infra/http/auth.ts';
+import { requireAdminOf } from '../../server/http/auth.ts';
 import { GetTargetCountsRequest, GetTargetCountsResult, type UserTargetCounts } from '../../schemas/api/requests.ts';
 import { typedRequest } from '../../commands/requests/typed-request.ts';
 import { listTargetCounts } from '../../projections/postgres/target-counts.ts';

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { accessDenied, notFound } from '../../infra/errors.ts';
-import { requireAdministrator } from '../../infra/http/auth.ts';
-import type { App } from '../../infra/http/zod.ts';
+import { requireAdministrator } from '../../server/http/auth.ts';
+import type { App } from '../../server/http/zod.ts';
 import type { Queryable } from '../../infra/sql/sql.ts';
 import { AdminUsage, AdminUsageQuery } from '../../schemas/api/usage-report.ts';
 import { currentUsageWarehouse, loadReportUser, reportPeriod, type ReportPeriod, type UsageWarehouse } from './report-scope.ts';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { accessDenied, notFound } from '../../infra/errors.ts';
-import { requireAdminOf, requireUser } from '../../infra/http/auth.ts';
-import type { App } from '../../infra/http/zod.ts';
+import { requireAdminOf, requireUser } from '../../server/http/auth.ts';
+import type { App } from '../../server/http/zod.ts';
 import type { Queryable } from '../../infra/sql/sql.ts';
 import { PublicUsage, PublicUsageParams } from '../../schemas/api/public-usage.ts';
 import { currentUsageWarehouse, loadReportUser, reportPeriod, type ReportPeriod, type ReportUser, type UsageWarehouse } from './report-scope.ts';

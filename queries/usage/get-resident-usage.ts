@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { notFound } from '../../infra/errors.ts';
-import { requireAdminOf, requireUser } from '../../infra/http/auth.ts';
-import type { App } from '../../infra/http/zod.ts';
+import { requireAdminOf, requireUser } from '../../server/http/auth.ts';
+import type { App } from '../../server/http/zod.ts';
 import { ResidentUsage, ResidentUsageParams } from '../../schemas/api/public-usage.ts';
 import { getUsageSessions } from './get-usage-sessions.ts';
 import { currentUsageWarehouse, loadReportUser, reportPeriod, type ReportUser } from './report-scope.ts';

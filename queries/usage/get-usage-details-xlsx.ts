@@ -1,4 +1,4 @@
-import type { App } from '../../infra/http/zod.ts';
+import type { App } from '../../server/http/zod.ts';
 import { UsageXlsxQuery } from '../../schemas/api/usage-xlsx.ts';
 import { getUsageSessions } from './get-usage-sessions.ts';
 import { addTable, hms, localDate, localTime, newWorkbook, sendWorkbook, xlsxScope } from './usage-xlsx-scope.ts';

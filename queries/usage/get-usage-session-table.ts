@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import type { App } from '../../infra/http/zod.ts';
+import type { App } from '../../server/http/zod.ts';
 import type { Queryable } from '../../infra/sql/sql.ts';
 import {
   UsageDetailsParams,

@@ -1,4 +1,4 @@
-import type { App } from '../../infra/http/zod.ts';
+import type { App } from '../../server/http/zod.ts';
 import type { Queryable } from '../../infra/sql/sql.ts';
 import { UsageReportParams, UsageSessions, UsageSessionsQuery, type UsageSession, type UsageType } from '../../schemas/api/usage-report.ts';
 import { authorizeUserReport, currentUsageWarehouse, reportPeriod, type ReportPeriod, type UsageWarehouse } from './report-scope.ts';

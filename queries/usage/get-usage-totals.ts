@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Queryable } from '../../infra/sql/sql.ts';
-import type { App } from '../../infra/http/zod.ts';
+import type { App } from '../../server/http/zod.ts';
 import { UsageReportParams, UsageTotals, usageTypes, type ScoreCounts, type TopFile, type UsageType } from '../../schemas/api/usage-report.ts';
 import { authorizeUserReport, currentUsageWarehouse, reportPeriod, type ReportPeriod, type UsageWarehouse } from './report-scope.ts';
 import { audioFileNames, isoFromClickHouse, messageItemContentTypes, roundSeconds } from './warehouse-values.ts';

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import type { App } from '../../infra/http/zod.ts';
+import type { App } from '../../server/http/zod.ts';
 import { usageTypes } from '../../schemas/api/usage-report.ts';
 import { UsageXlsxQuery } from '../../schemas/api/usage-xlsx.ts';
 import { getUsageSessions } from './get-usage-sessions.ts';

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { z } from 'zod';
-import type { App } from '../../infra/http/zod.ts';
+import type { App } from '../../server/http/zod.ts';
 import { UsageDetailsParams, VideoViews } from '../../schemas/api/usage-details.ts';
 import { authorizeUserReport, currentUsageWarehouse, reportPeriod, type ReportPeriod, type ReportUser, type UsageWarehouse } from './report-scope.ts';
 import { isoFromClickHouse, roundSeconds } from './warehouse-values.ts';

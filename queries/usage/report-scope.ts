@@ -3,7 +3,7 @@ import { DateTime, IANAZone } from 'luxon';
 import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
 import { toClickHouseTime } from '../../infra/clickhouse/clickhouse.ts';
 import { notFound, validationError } from '../../infra/errors.ts';
-import { requireAdminOf, requireUser } from '../../infra/http/auth.ts';
+import { requireAdminOf, requireUser } from '../../server/http/auth.ts';
 import type { Queryable } from '../../infra/sql/sql.ts';
 import { usageWarehouseName } from '../../projections/warehouse/usage-warehouse-projector.ts';
 import { warehouseTables, type WarehouseTables } from '../../projections/warehouse/tables.ts';

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import ExcelJS from 'exceljs';
 import { DateTime } from 'luxon';
 import { accessDenied, notFound } from '../../infra/errors.ts';
-import { requireUser } from '../../infra/http/auth.ts';
+import { requireUser } from '../../server/http/auth.ts';
 import { effectiveConfig } from '../../infra/users/user-repository.ts';
 import type { UsageXlsxQuery } from '../../schemas/api/usage-xlsx.ts';
 import { xlsxContentType } from '../../schemas/api/usage-xlsx.ts';

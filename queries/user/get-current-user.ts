@@ -1,7 +1,7 @@
 import { CurrentUser, GetCurrentUserQuery } from '../../schemas/api/user.ts';
 import { unauthorized } from '../../infra/errors.ts';
-import { requireUser } from '../../infra/http/auth.ts';
-import type { App } from '../../infra/http/zod.ts';
+import { requireUser } from '../../server/http/auth.ts';
+import type { App } from '../../server/http/zod.ts';
 import { assertContractActive } from '../../infra/users/contract.ts';
 import { toCurrentUser } from '../../infra/users/current-user.ts';
 import { loadUser } from '../../infra/users/user-repository.ts';

@@ -1,7 +1,7 @@
 import { LastPlayResponse } from '../../schemas/api/library.ts';
 import { playbackTokenMatch } from '../../infra/auth/playback-login.ts';
-import { requireUser } from '../../infra/http/auth.ts';
-import type { App } from '../../infra/http/zod.ts';
+import { requireUser } from '../../server/http/auth.ts';
+import type { App } from '../../server/http/zod.ts';
 import { effectiveConfig } from '../../infra/users/user-repository.ts';
 import { getLastActivity } from '../../projections/postgres/last-activity.ts';
 

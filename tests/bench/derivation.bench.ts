@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { defaultUsageRules } from '../../schemas/events/usage-rules.ts';
-import { catalogue } from '../../projections/warehouse/derivation/derivation-fixtures.ts';
+import { catalogue } from '../support/derivation-fixtures.ts';
 import { deriveUserUsage } from '../../projections/warehouse/derivation/derive-user-usage.ts';
 import type { PlaySampleRow, SessionStartRow, SessionStopRow, UserUsageInput } from '../../projections/warehouse/derivation/types.ts';
 

@@ -5,7 +5,7 @@ import { createChdbWarehouse } from '../../infra/clickhouse/chdb-warehouse.ts';
 import type { RecordedEvent } from '../../infra/event-store/event-store.ts';
 import type { EventOf } from '../../schemas/events/index.ts';
 import { defaultUsageRules } from '../../schemas/events/usage-rules.ts';
-import { catalogue } from '../../projections/warehouse/derivation/derivation-fixtures.ts';
+import { catalogue } from '../support/derivation-fixtures.ts';
 import { staticReferenceData } from '../../projections/warehouse/reference.ts';
 import { warehouseTables } from '../../projections/warehouse/tables.ts';
 import { createUsageWarehouseProjector } from '../../projections/warehouse/usage-warehouse-projector.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requireAdminOf } from '../../infra/http/auth.ts';
+import { requireAdminOf } from '../../server/http/auth.ts';
 import { buildTestApp, type TestApp } from '../support/build-test-app.ts';
 
 // requireAdminOf: the server-side check every per-user query uses (DOMAIN.md section 4).

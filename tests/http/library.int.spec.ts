@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderCover } from '../../infra/seed/cover-art.ts';
+import { renderCover } from '../../tools/seed/cover-art.ts';
 import { favoritesProjector } from '../../projections/postgres/favorites.ts';
 import { streams } from '../../schemas/events/index.ts';
 import { buildTestApp, type TestApp, type TestDatabase, type TestUser } from '../support/build-test-app.ts';

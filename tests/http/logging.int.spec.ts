@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logRedaction } from '../../infra/app.ts';
+import { logRedaction } from '../../server/app.ts';
 import { buildTestApp, type TestApp } from '../support/build-test-app.ts';
 
 describe('structured request logs', () => {

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectWarehouse } from '../../infra/clickhouse/clickhouse.ts';
 
-// `npm run sql` (infra/cli/sql.ts) as an analyst runs it: a child process on the embedded chDB
+// `npm run sql` (tools/cli/sql.ts) as an analyst runs it: a child process on the embedded chDB
 // under DATA_DIR, with its exit code and output.
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sointu-sql-cli-'));
@@ -15,7 +15,7 @@ const tsx = path.resolve('node_modules/.bin/tsx');
 async function sql(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const env = { ...process.env, DATA_DIR: dataDir, CLICKHOUSE_URL: '' };
   try {
-    const { stdout, stderr } = await promisify(execFile)(tsx, ['infra/cli/sql.ts', ...args], { env, timeout: 60_000 });
+    const { stdout, stderr } = await promisify(execFile)(tsx, ['tools/cli/sql.ts', ...args], { env, timeout: 60_000 });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };

@@ -12,7 +12,7 @@ let caregiver: TestUser;
 
 beforeAll(async () => {
   testApp = await buildTestApp({ database: 'pglite' });
-  // Until infra/http/routes.ts lists the route, the test registers it itself.
+  // Until server/http/routes.ts lists the route, the test registers it itself.
   if (!testApp.app.hasRoute({ method: 'GET', url: '/api/admin/projections' })) getProjectionStatusRoute(testApp.app);
   runner = createProjectionRunner({ log: testApp.store, sql: testApp.sql, projectors: [lastActivityProjector], pollIntervalMs: 50 });
   testApp.app.deps.projections = runner;

@@ -4,13 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../infra/app.ts';
+import { buildApp } from '../../server/app.ts';
 import { connectWarehouse, type Warehouse } from '../../infra/clickhouse/clickhouse.ts';
 import { migrate } from '../../infra/db/migrate.ts';
 import { createPostgresEventStore, type PostgresEventStore } from '../../infra/event-store/postgres-event-store.ts';
-import { generateWorkload, yesterday } from '../../infra/generate/generate-workload.ts';
-import { ensureGeneratedUnits } from '../../infra/generate/generated-units.ts';
-import { seedDemoData } from '../../infra/seed/seed-demo-data.ts';
+import { generateWorkload, yesterday } from '../../tools/generate/generate-workload.ts';
+import { ensureGeneratedUnits } from '../../tools/generate/generated-units.ts';
+import { seedDemoData } from '../../tools/seed/seed-demo-data.ts';
 import { connectSql } from '../../infra/sql/connect.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
 import { readCurrentVersions } from '../../projections/engine/checkpoint-store.ts';
@@ -24,9 +24,9 @@ import { streams } from '../../schemas/events/index.ts';
 import { defaultUsageRules } from '../../schemas/events/usage-rules.ts';
 import { projectAll } from '../../projections/engine/project-all.ts';
 
-// `npm run rebuild` (infra/cli/rebuild.ts) as an operator runs it: a child process on the
+// `npm run rebuild` (tools/cli/rebuild.ts) as an operator runs it: a child process on the
 // embedded storage under a DATA_DIR that a stopped server left behind: the demo library, three
-// days of one generated unit's usage (infra/generate/), projected into version 1 under the
+// days of one generated unit's usage (tools/generate/), projected into version 1 under the
 // default rules. The CLI builds version 2 under stricter rules, shows its progress and the old/new
 // headline figures, and switches and drops only when asked.
 
@@ -43,7 +43,7 @@ async function rebuild(...args: string[]): Promise<{ code: number; stdout: strin
   // PORT 0: no server answers there, so the CLI does not take this directory for a running server's.
   const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', CLICKHOUSE_URL: '', PORT: '0' };
   try {
-    const { stdout, stderr } = await promisify(execFile)(tsx, ['infra/cli/rebuild.ts', ...args], { env, timeout: 120_000 });
+    const { stdout, stderr } = await promisify(execFile)(tsx, ['tools/cli/rebuild.ts', ...args], { env, timeout: 120_000 });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };

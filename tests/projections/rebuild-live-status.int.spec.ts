@@ -16,7 +16,7 @@ import { postUsageLog } from '../http/support/usage-kit.ts';
 
 // GET /api/admin/projections while a rebuild started through POST /api/admin/rebuilds runs: the
 // new version builds in a runner of its own (projections/warehouse/rebuild.ts), which the
-// server's runner (built at start-up, as infra/main.ts does) does not know of; the status must
+// server's runner (built at start-up, as server/main.ts does) does not know of; the status must
 // show it anyway, live, not only after a restart. PGlite + chDB; the rebuild runs in batches of 20
 // so it is still catching up when first asked.
 

@@ -95,7 +95,7 @@ beforeAll(async () => {
   await post(b, samples('2026-01-17T11:00:00.000Z', 2, 3));
   for (let i = 0; i < 3; i++) await post(c, samples(at('2026-01-12T06:00:00.000Z', i * 50 * 30), 50, 1));
 
-  // The serving process: version 1 under the default rules, as infra/main.ts builds it.
+  // The serving process: version 1 under the default rules, as server/main.ts builds it.
   const clock = () => now.getTime();
   runner = createProjectionRunner({ log: t.store, sql: t.sql, warehouse, projectors: await withUsageWarehouseVersions(t.sql, projectors, { clock }), pollIntervalMs: 20 });
   await runner.start();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededRandom } from '../../infra/seeded-random.ts';
+import { seededRandom } from '../../tools/seeded-random.ts';
 import { ErrorResponse } from '../../schemas/api/errors.ts';
 import { forgedCredentials } from './support/forged-credentials.ts';
 import { malformedVariant, type MalformedRequest } from './support/malformed.ts';
@@ -134,14 +134,14 @@ describe(`fuzz: malformed requests over every route (seed ${seed})`, () => {
     again.terminate();
   });
 
-  // Postgres refuses NUL in text (22021): bad input, so 400 whichever query it reaches (infra/http/error-handler.ts).
+  // Postgres refuses NUL in text (22021): bad input, so 400 whichever query it reaches (server/http/error-handler.ts).
   it('answers a value the database refuses with 400, not 500', async () => {
     const nul = await s.t.app.inject({ method: 'POST', url: '/api/token-login', payload: { token: 'a\u0000b' } });
     expect(nul.statusCode, nul.body).toBe(400);
     expect(isErrorBody(nul.body)).toBe(true);
   });
 
-  // The input guard (infra/http/input-guard.ts) refuses NUL bytes, lone surrogates and nesting deeper
+  // The input guard (server/http/input-guard.ts) refuses NUL bytes, lone surrogates and nesting deeper
   // than 32 levels with 400 everywhere, so nothing is appended for them either.
   it('refuses NUL bytes, lone surrogates and deep nesting with 400', () => {
     const guarded = outcomes.filter((o) => o.request.guard);

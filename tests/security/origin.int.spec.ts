@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestUser } from '../support/build-test-app.ts';
 
-// Cross-site requests (infra/http/origin-check.ts): a state-changing /api request or the /ws
+// Cross-site requests (server/http/origin-check.ts): a state-changing /api request or the /ws
 // upgrade whose Origin is not the server's own answers AccessDenied; without Origin, or with ours,
 // it goes through. app.inject addresses the server as http://localhost:80.
 

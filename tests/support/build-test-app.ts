@@ -1,8 +1,8 @@
-import { buildApp, type AppDeps, type BuildOptions } from '../../infra/app.ts';
+import { buildApp, type AppDeps, type BuildOptions } from '../../server/app.ts';
 import { hashPassword } from '../../infra/auth/password.ts';
 import { migrate } from '../../infra/db/migrate.ts';
 import { createPostgresEventStore } from '../../infra/event-store/postgres-event-store.ts';
-import type { App } from '../../infra/http/zod.ts';
+import type { App } from '../../server/http/zod.ts';
 import { createPgSql } from '../../infra/sql/pg-sql.ts';
 import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
 import type { Sql } from '../../infra/sql/sql.ts';

@@ -14,7 +14,7 @@ export const analystPassword = 'analyst-test-password';
 export interface ClickHouseServer {
   /** The app's user (`default`, no password), database `default`. */
   url: string;
-  /** The read-only analyst user (profile readonly=1, as in infra/docker/clickhouse/users.d). */
+  /** The read-only analyst user (profile readonly=1, as in docker/clickhouse/users.d). */
   analystUrl: string;
   version: string;
   stop(): Promise<void>;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 
-// The product as a user meets it: the real server (infra/main.ts, embedded PGlite, demo seed, a
+// The product as a user meets it: the real server (server/main.ts, embedded PGlite, demo seed, a
 // throwaway DATA_DIR) serving a fresh build of web/. Browser tests start one per file.
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -30,8 +30,8 @@ export interface Server {
 }
 
 export async function startServer(): Promise<Server> {
-  const main = join(root, 'infra', 'main.ts');
-  if (!existsSync(main)) throw new Error('infra/main.ts does not exist yet: the browser test needs the real server');
+  const main = join(root, 'server', 'main.ts');
+  if (!existsSync(main)) throw new Error('server/main.ts does not exist yet: the browser test needs the real server');
   // Always build: the test must see the web code as it is now, not an older dist/web.
   const build = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: root,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultUsageRules } from '../../../schemas/events/usage-rules.ts';
-import { at, listen, sample, userId } from './derivation-fixtures.ts';
+import { at, listen, sample, userId } from '../../../tests/support/derivation-fixtures.ts';
 import { derivePlays } from './derive-plays.ts';
 
 const plays = (samples: Parameters<typeof derivePlays>[1], rules = defaultUsageRules) => derivePlays(userId, samples, rules);

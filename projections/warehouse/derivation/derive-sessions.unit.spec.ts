@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { at, derive, iso, listen, started, stopped } from './derivation-fixtures.ts';
+import { at, derive, iso, listen, started, stopped } from '../../../tests/support/derivation-fixtures.ts';
 
 // Explicit-session edge cases. Times are UTC; Helsinki is UTC+3 in May.
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultUsageRules } from '../../../schemas/events/usage-rules.ts';
-import { at, derive, sample, started, stopped, video, type Scenario } from './derivation-fixtures.ts';
-import { seededRandom } from '../../../infra/seeded-random.ts';
+import { at, derive, sample, started, stopped, video, type Scenario } from '../../../tests/support/derivation-fixtures.ts';
+import { seededRandom } from '../../../tools/seeded-random.ts';
 import type { ItemType, PlaySampleRow, PlaySourceName, SessionStartRow, SessionStopRow, VideoActionRow } from './types.ts';
 
 // Property: the derivation is a function of the SET of rows. Random histories (seeded, so a

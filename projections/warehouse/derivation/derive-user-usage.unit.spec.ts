@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultUsageRules, type UsageRules } from '../../../schemas/events/usage-rules.ts';
-import { derive, iso, listen, sample, started, stopped, type Scenario } from './derivation-fixtures.ts';
+import { derive, iso, listen, sample, started, stopped, type Scenario } from '../../../tests/support/derivation-fixtures.ts';
 import { dayBounds } from './local-day.ts';
 import type { Session } from './types.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultUsageRules } from '../../../schemas/events/usage-rules.ts';
-import { derive, video } from './derivation-fixtures.ts';
+import { derive, video } from '../../../tests/support/derivation-fixtures.ts';
 
 // Video views (Date, Time, Video, Play time, Pause time, Video length). Helsinki is UTC+3 in May.
 

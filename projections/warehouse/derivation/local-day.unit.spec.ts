@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../infra/errors.ts';
-import { at } from './derivation-fixtures.ts';
+import { at } from '../../../tests/support/derivation-fixtures.ts';
 import { assertTimeZone, dayBounds, daysOfRange, localDay, localClock, localTime } from './local-day.ts';
 
 const hours = (b: { start: number; end: number }) => (b.end - b.start) / 3_600_000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultUsageRules } from '../../../schemas/events/usage-rules.ts';
 import { AppError } from '../../../infra/errors.ts';
-import { catalogue, derive } from './derivation-fixtures.ts';
+import { catalogue, derive } from '../../../tests/support/derivation-fixtures.ts';
 import type { CatalogueFile } from './types.ts';
 import { categoryOf, fileOf, mergedContentType, usageTypeOf } from './usage-type.ts';
 

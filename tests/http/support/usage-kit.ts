@@ -1,5 +1,5 @@
 import { newSessionToken, startSession } from '../../../infra/auth/sessions.ts';
-import { signSessionJwt, type Session } from '../../../infra/http/session.ts';
+import { signSessionJwt, type Session } from '../../../infra/auth/session.ts';
 import { usageLogBody, type UsageLogDataInput } from '../../../schemas/api/usage-log.ts';
 import type { TestApp, TestUser } from '../../support/build-test-app.ts';
 

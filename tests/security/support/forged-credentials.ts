@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { encodeSession, type Session } from '../../../infra/http/session.ts';
+import { encodeSession, type Session } from '../../../infra/auth/session.ts';
 import type { SecurityScenario } from './scenario.ts';
 
 // Credentials an attacker can make without the server's secrets: an operator's session in an

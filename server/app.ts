@@ -1,0 +1,80 @@
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
+import type { ProjectionRunner } from '../projections/engine/runner.ts';
+import type { Warehouse } from '../infra/clickhouse/clickhouse.ts';
+import { registerLoginLimits, type LoginLimits } from '../infra/auth/login-limits.ts';
+import type { Config } from '../infra/config.ts';
+import type { EventStore } from '../infra/event-store/event-store.ts';
+import type { FileStore } from '../infra/files/file-store.ts';
+import { registerAuth } from './http/auth.ts';
+import { answerFrameworkError, registerErrorHandling } from './http/error-handler.ts';
+import { registerInputGuard } from './http/input-guard.ts';
+import { registerOriginCheck } from './http/origin-check.ts';
+import { registerPublicReportOnly } from './http/public-report-only.ts';
+import { registerRoutes } from './http/routes.ts';
+import { registerWebApp } from './http/web-app.ts';
+import { useZod, type App } from './http/zod.ts';
+import type { Sql } from '../infra/sql/sql.ts';
+
+// Composition of the HTTP server: external plugins, then ours, then the routes (fastify/demo).
+// Everything a route needs arrives through `app.deps`, so tests build the same app on PGlite.
+
+export interface AppDeps {
+  sql: Sql;
+  store: EventStore;
+  config: Pick<Config, 'cookieSecret' | 'jwtSecret' | 'contactEmail' | 'publicUrl'> &
+    Partial<Pick<Config, 'trustProxy'>> & {
+      /** Failed-login lockouts; production uses the defaults, tests may shorten the window. */
+      loginLimits?: Partial<LoginLimits>;
+    };
+  /** The clock; tests pass a fixed one. */
+  now: () => Date;
+  /** The built web app (dist/web); not served when absent. */
+  webDir?: string;
+  /** The usage warehouse (chDB or a ClickHouse server), for report queries. */
+  warehouse?: Warehouse;
+  /** Stored objects (audio, images, uploads) under DATA_DIR/files; file routes answer NotFound without it. */
+  files?: FileStore;
+  /** The projection runner of this process; absent when the process runs none. */
+  projections?: ProjectionRunner;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** Called for every route as it is registered (the security tests list the routes with it). */
+  onRoute?: (route: RouteOptions) => void;
+}
+
+/** Never log credentials: cookies, bearer tokens and anything named password. */
+export const logRedaction = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.jwt'];
+
+export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<App> {
+  const fastify = Fastify({
+    logger: options.logger ?? false,
+    // Only behind a proxy we run (TRUST_PROXY): otherwise any client could claim https.
+    trustProxy: deps.config.trustProxy ?? false,
+    bodyLimit: 1024 * 1024,
+    // A URL Fastify cannot decode or route (a lone surrogate, an over-long parameter) is answered
+    // before any hook runs: in the same error shape as everything else.
+    frameworkErrors: answerFrameworkError,
+  });
+  if (options.onRoute) fastify.addHook('onRoute', options.onRoute);
+  const app = useZod(fastify);
+  app.decorate('deps', deps);
+  registerErrorHandling(app);
+  registerInputGuard(app);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  registerOriginCheck(app, deps.config);
+  await registerAuth(app, deps.config);
+  registerPublicReportOnly(app);
+  await registerLoginLimits(app, deps.config.loginLimits, deps.now);
+  await registerWebApp(app, deps.webDir);
+  registerRoutes(app);
+  return app;
+}

@@ -1,0 +1,105 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import { errorKinds, type ErrorKind, type ErrorResponse, type ValidationIssue } from '../../schemas/api/errors.ts';
+import { AppError } from '../../infra/errors.ts';
+
+// The one mapping from errors to HTTP (DOMAIN.md section 4). Bad input is always a 4xx with an
+// error kind; anything else is a 500 whose cause goes to the log and never to the client.
+
+interface Answer {
+  status: number;
+  body: ErrorResponse;
+}
+
+const answer = (kind: ErrorKind, options: { status?: number; message?: string; details?: unknown } = {}): Answer => ({
+  status: options.status ?? errorKinds[kind].status,
+  body: {
+    error: {
+      kind,
+      message: options.message ?? errorKinds[kind].message,
+      ...(options.details === undefined ? {} : { details: options.details }),
+    },
+  },
+});
+
+interface SchemaIssue {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+/** One issue per failing field, named like `body.username`; unknown fields are named one by one. */
+export function issuesOf(context: string, issues: readonly SchemaIssue[]): ValidationIssue[] {
+  return issues.flatMap((issue) => {
+    const base = [context, ...issue.instancePath.split('/').filter(Boolean)].filter(Boolean).join('.');
+    const unknownKeys = issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params?.keys) ? issue.params.keys : [];
+    if (unknownKeys.length > 0) return unknownKeys.map((key) => ({ path: `${base}.${String(key)}`, message: 'Unknown field' }));
+    return [{ path: base, message: issue.message ?? 'Invalid value' }];
+  });
+}
+
+const zodIssues = (error: ZodError): ValidationIssue[] =>
+  issuesOf(
+    '',
+    error.issues.map((i) => ({ keyword: i.code, instancePath: `/${i.path.join('/')}`, message: i.message, params: { ...i } })),
+  );
+
+function isFastifyError(error: unknown): error is FastifyError & { statusCode: number } {
+  return error instanceof Error && typeof (error as { statusCode?: unknown }).statusCode === 'number';
+}
+
+const kindByStatus: Partial<Record<number, ErrorKind>> = { 401: 'Unauthorized', 403: 'AccessDenied', 404: 'NotFound', 409: 'Conflict' };
+
+/**
+ * Postgres (server and PGlite) refusing a value the request carried: a NUL byte or an invalid
+ * character in text, an unparsable uuid, a number or date out of the column's range. Bad input,
+ * so a 400, not a 500 (DOMAIN.md section 4), whichever query it reached.
+ */
+const invalidValueCodes = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05']);
+
+function isInvalidValueError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code, severity } = error as { code?: unknown; severity?: unknown };
+  return typeof severity === 'string' && typeof code === 'string' && invalidValueCodes.has(code);
+}
+
+export function toAnswer(error: unknown): Answer {
+  if (error instanceof AppError) return answer(error.kind, { message: error.message, details: error.details });
+  if (isInvalidValueError(error)) return answer('InvalidRequest', { details: { reason: 'A value in the request cannot be stored or compared' } });
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return answer('ValidationError', { details: issuesOf(error.validationContext ?? '', error.validation) });
+  }
+  if (error instanceof ZodError) return answer('ValidationError', { details: zodIssues(error) });
+  if (isFastifyError(error) && error.statusCode >= 400 && error.statusCode < 500) {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return answer('PayloadTooLarge', { details: { reason: 'Request body is too large' } });
+    const kind = kindByStatus[error.statusCode] ?? 'InvalidRequest';
+    return answer(kind, { status: error.statusCode, details: kind === 'InvalidRequest' ? { reason: error.message } : undefined });
+  }
+  return answer('InternalError');
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const { status, body } = toAnswer(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ kind: body.error.kind, status }, 'request refused');
+    return reply.status(status).send(body);
+  });
+}
+
+/**
+ * For Fastify's `frameworkErrors` option (errors raised before routing, such as FST_ERR_BAD_URL for
+ * '/api/file/%ED%A0%80'): without it Fastify answers them in its own shape, not DOMAIN.md's.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const { status, body } = toAnswer(error);
+  request.log.info({ kind: body.error.kind, status, code: error.code }, 'request refused');
+  void reply.status(status).send(body);
+}
+
+export function sendNotFound(reply: FastifyReply): FastifyReply {
+  const { status, body } = answer('NotFound');
+  return reply.status(status).send(body);
+}

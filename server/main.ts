@@ -1,0 +1,93 @@
+import { fileURLToPath } from 'node:url';
+import { createProjectionRunner } from '../projections/engine/runner.ts';
+import { projectors } from '../projections/projectors.ts';
+import { stopRebuildsOf } from '../projections/warehouse/rebuild.ts';
+import { withUsageWarehouseVersions } from '../projections/warehouse/rebuild-versions.ts';
+import { buildApp, logRedaction } from './app.ts';
+import { createFileStore } from '../infra/files/file-store.ts';
+import { claimDataDir } from '../infra/files/data-dir-lock.ts';
+import { connectWarehouse } from '../infra/clickhouse/clickhouse.ts';
+import { loadConfig } from '../infra/config.ts';
+import { migrate } from '../infra/db/migrate.ts';
+import { createPostgresEventStore } from '../infra/event-store/postgres-event-store.ts';
+import { generateDemoUsage } from '../tools/generate/demo-usage.ts';
+import { seedDemoData } from '../tools/seed/seed-demo-data.ts';
+import { connectSql } from '../infra/sql/connect.ts';
+
+// Start-up of the whole service in one process: reference tables, event store, warehouse,
+// projections, demo data on first start, then HTTP. With no configuration everything is embedded
+// under DATA_DIR (PGlite, chDB).
+
+const webDir = fileURLToPath(new URL('../dist/web', import.meta.url));
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  // The embedded storage takes one process; `npm run rebuild` claims it the same way.
+  if (!config.databaseUrl || !config.clickhouseUrl) {
+    const claim = claimDataDir(config.dataDir);
+    if (!claim.ok) throw new Error(`${config.dataDir} is in use by process ${claim.holderPid} (another server or npm run rebuild)`);
+  }
+  const sql = await connectSql(config);
+  await migrate(sql);
+  const store = createPostgresEventStore(sql);
+  await store.setup();
+  const warehouse = await connectWarehouse(config);
+  // Every live version of the usage warehouse, each under its own rules: a rebuild survives a restart.
+  const projections = createProjectionRunner({ log: store, sql, warehouse, projectors: await withUsageWarehouseVersions(sql, projectors) });
+
+  const deps = { sql, store, warehouse, projections, files: createFileStore(config.dataDir), config, now: () => new Date(), webDir };
+  const app = await buildApp(
+    deps,
+    { logger: { level: config.logLevel, redact: logRedaction } },
+  );
+  if (config.eventStoreUrl) app.log.warn('EVENTSTORE_URL is set, but the EventStoreDB adapter is not built yet: using the Postgres event store');
+  if (config.kafkaBrokers) app.log.warn('KAFKA_BROKERS is set, but the Kafka transport is not built yet: projections read the event store directly');
+  app.log.info({ database: sql.kind, warehouse: warehouse.kind, dataDir: config.dataDir }, 'storage ready');
+
+  const seed = await seedDemoData({ sql, dataDir: config.dataDir, log: (message) => app.log.info(message) });
+  await projections.start();
+
+  const demoUsageStop = new AbortController();
+  let demoUsage: Promise<void> = Promise.resolve();
+  let closing: Promise<void> | undefined;
+  const shutdown = (signal: string) =>
+    (closing ??= (async () => {
+      app.log.info({ signal }, 'shutting down');
+      // Stop taking requests first, then the writers' consumers, then the connections they use.
+      await app.close();
+      demoUsageStop.abort();
+      await demoUsage;
+      await projections.stop();
+      await stopRebuildsOf(deps);
+      await store.close();
+      await warehouse.close();
+      await sql.close();
+    })().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'unclean shutdown');
+        process.exit(1);
+      },
+    ));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.log(`Sointu is running at ${config.publicUrl ?? `http://localhost:${port}`}`);
+  // After the URL: the demo units' 90 days of usage take longer than the rest of the first start.
+  if (seed.seeded) {
+    demoUsage = generateDemoUsage(app, demoUsageStop.signal).then(
+      (result) => app.log.info(`Generated demo usage: ${result.events} events in ${result.seconds.toFixed(1)} s; projections catch up (GET /api/admin/projections)`),
+      (error: unknown) => app.log.error({ err: error }, 'demo usage generation failed'),
+    );
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  if (error instanceof Error && error.stack) console.error(error.stack);
+  process.exit(1);
+});
+
