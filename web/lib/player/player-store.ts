@@ -1,5 +1,5 @@
 import { proxy } from 'valtio';
-import type { CurrentUser } from '../../../../schemas/api/user.ts';
+import type { CurrentUser } from '../../../schemas/api/user.ts';
 import { nextIndex, previousAction, shuffledOrder } from './queue-rules.ts';
 
 // The one audio player of the app (spec 1 section 4, spec 2 section 3 "Player state").

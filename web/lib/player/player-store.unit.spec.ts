@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CurrentUser, UserConfig } from '../../../../schemas/api/user.ts';
+import { CurrentUser, UserConfig } from '../../../schemas/api/user.ts';
 import {
   canPlayMusic,
   dragSeek,
