@@ -40,7 +40,8 @@ function layerZones(alsoAllowed = []) {
   for (const [folder, ownList] of Object.entries(layers)) {
     if (ownList === 'anything') continue;
     const allowed = [...ownList, ...alsoAllowed];
-    const message = `${folder}/ may import only ${allowed.join(', ') || 'nothing of ours'} (ARCHITECTURE.md, "Layers").`;
+    const rule = allowed.length > 0 ? `may import only ${allowed.join(', ')}` : 'imports nothing of ours';
+    const message = `${folder}/ ${rule} (ARCHITECTURE.md, "Layers").`;
     const allowedTops = new Set(allowed.map((entry) => entry.split('/')[0]));
     const forbidden = Object.keys(layers).filter((other) => other !== folder && !allowedTops.has(other));
     zones.push({ target: folder, from: forbidden, message });
@@ -89,7 +90,7 @@ const resolver = createNodeResolver({
 });
 
 export default defineConfig(
-  { ignores: ['node_modules/', 'dist/', 'data/', 'test-output/', '.ci/'] },
+  { ignores: ['node_modules/', 'dist/', 'data/', 'test-output/', '.tmp/', '.scratch/'] },
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
     languageOptions: { parser: tseslint.parser, ecmaVersion: 'latest', sourceType: 'module' },

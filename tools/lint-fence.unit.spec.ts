@@ -55,6 +55,7 @@ describe('the lint fence', () => {
     ['web/components/probe.tsx', 'web/app', 'a shared web part imports the app'],
     ['web/app/probe.tsx', 'infra', 'the browser imports server code'],
     ['infra/probe.ts', 'tests/support', 'product code imports test support'],
+    ['web/lib/probe.ts', 'web/lib/format.unit.spec.ts', 'product code imports a test'],
     ['commands/probe.unit.spec.ts', 'queries', "a command's unit test reaches into the read side"],
     ['web/features/search/probe.unit.spec.ts', 'web/features/favorites', "a feature's unit test imports another feature"],
   ])('should refuse %s importing %s: %s', async (file, target, _why) => {
