@@ -4,7 +4,6 @@ import { publicReportTokenLoginRoute } from '../../commands/auth/public-report-t
 import { tokenLoginRoute } from '../../commands/auth/token-login.ts';
 import { postEvaluationRoute } from '../../commands/evaluations/post-evaluation.ts';
 import { putEvaluationRoute } from '../../commands/evaluations/put-evaluation.ts';
-import { postTypedRequestRoute } from '../../commands/requests/post-typed-request.ts';
 import { putSettingRoute } from '../../commands/settings/put-setting.ts';
 import { postUsageLogRoute } from '../../commands/usage/post-usage-log.ts';
 import { getEvaluationsRoute } from '../../queries/evaluations/get-evaluations.ts';
@@ -64,6 +63,7 @@ import { removeMessageItemRoute } from '../../commands/messages/remove-message-i
 import { getMessagesRoute } from '../../queries/messages/get-messages.ts';
 import { getMessageItemsRoute } from '../../queries/messages/get-message-items.ts';
 import { liveChannelRoute } from './live-channel.ts';
+import { postTypedRequestRoute } from './typed-requests.ts';
 import type { App, RouteModule } from './zod.ts';
 import { parkEventRoute } from '../../commands/projections/park-event.ts';
 import { retryProjectionRoute } from '../../commands/projections/retry-projection.ts';
