@@ -67,7 +67,10 @@ import type { App, RouteModule } from './zod.ts';
 import { parkEventRoute } from '../../commands/projections/park-event.ts';
 import { retryProjectionRoute } from '../../commands/projections/retry-projection.ts';
 
-/** The generic data pattern's four routes of one reference table (domain/reference-data/). */
+/**
+ * The generic data pattern's four routes of one reference table (domain/reference-data/): another
+ * such table adds its definition there and one line below.
+ */
 function referenceDataRoutes(definition: ReferenceTable): RouteModule[] {
   return [listReferenceRowsRoute(definition), getReferenceRowRoute(definition), createReferenceRowRoute(definition), updateReferenceRowRoute(definition)];
 }
