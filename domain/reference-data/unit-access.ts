@@ -4,8 +4,9 @@ import type { Queryable } from '../../infra/sql/sql.ts';
 import { loadUser } from '../../infra/users/user-repository.ts';
 import type { UserConfig } from '../../schemas/api/user.ts';
 
-// Residents and activities belong to a unit (a user). The unit itself and its administrators
-// (adminOfUsers) read and change them; anyone else gets AccessDenied.
+// Reference data of a unit (residents, activities: reference-table.ts) belongs to a unit (a user).
+// The unit itself and its administrators (adminOfUsers) read and change it; anyone else gets
+// AccessDenied.
 
 /** Every one of `userIds` is the caller or administered by them; otherwise AccessDenied. */
 export async function requireUnitsOf(db: Queryable, session: Session, userIds: readonly number[]): Promise<void> {
@@ -15,8 +16,11 @@ export async function requireUnitsOf(db: Queryable, session: Session, userIds: r
   if (rows.length !== others.length) throw accessDenied();
 }
 
+/** A yes/no flag of the user's config. */
+export type UserFlag = { [K in keyof UserConfig]-?: UserConfig[K] extends boolean ? K : never }[keyof UserConfig];
+
 /** Creating needs the caller's flag (canCreateResidents / canCreateActivities, spec 3 section 2). */
-export async function requireFlag(db: Queryable, session: Session, flag: 'canCreateResidents' | 'canCreateActivities'): Promise<UserConfig> {
+export async function requireFlag(db: Queryable, session: Session, flag: UserFlag): Promise<UserConfig> {
   const user = await loadUser(db, session.userId);
   if (!user?.config[flag]) throw accessDenied();
   return user.config;

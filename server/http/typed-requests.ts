@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { notFound, validationError } from '../../infra/errors.ts';
-import type { App } from '../../server/http/zod.ts';
+import { setTargetCountRequest } from '../../commands/targets/set-target-count-request.ts';
+import { checkUsageSessionRequest } from '../../commands/usage/check-usage-session.ts';
 import { getTargetCountsRequest } from '../../queries/targets/get-target-counts.ts';
-import { setTargetCountRequest } from '../targets/set-target-count-request.ts';
-import { checkUsageSessionRequest } from '../usage/check-usage-session.ts';
 import type { TypedRequest } from './typed-request.ts';
+import type { App } from './zod.ts';
 
 // POST /api/requests/{type}: the typed-request catalogue of spec 3 section 7, one line per type.
+// It lives at the HTTP edge because it routes to commands and queries alike; like routes.ts, it
+// is composition: commands and queries import typed-request.ts, never this file.
 // A type not listed here is NotFound; its props are validated by the type's own schema, and a
 // failing field is named `body.<field>` like every other route's.
 

@@ -1,6 +1,6 @@
 import type { Queryable, SqlParam } from '../../infra/sql/sql.ts';
 
-// Residents and activities are reference data (DOMAIN.md section 1): every change is the row
+// Reference data of a unit (DOMAIN.md section 1, domain/reference-data/): every change is the row
 // change plus its audit row in `logging` (who, old and new data), in the caller's transaction.
 // Table and column names come from code, never from a request.
 

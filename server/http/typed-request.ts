@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 
-// One typed request (POST /api/requests/{type}): its props schema, its answer schema and its
-// handler. The handler gets the props already validated; the answer is checked against `result`.
+// One typed request (POST /api/requests/{type}, dispatched by typed-requests.ts): its props
+// schema, its answer schema and its handler. The handler gets the props already validated; the
+// answer is checked against `result`. A command or a query declares its typed request with this.
 export interface TypedRequest<Body extends z.ZodType = z.ZodType, Result extends z.ZodType = z.ZodType> {
   body: Body;
   result: Result;
