@@ -25,9 +25,10 @@ export const layers = {
   web: ['web', 'schemas'], // the browser app; features are fenced from each other below
 };
 
-// The HTTP edge kit commands and queries use is server/http/*, except the list of route modules:
+// The HTTP edge kit commands and queries use is server/http/*, except what composes the routes
+// (the list of route modules, the typed-request dispatcher):
 // importing it from a route would make a cycle through every other route.
-const edgeKitExceptions = ['server/http/routes.ts'];
+const edgeKitExceptions = ['server/http/routes.ts', 'server/http/typed-requests.ts'];
 
 const testFiles = ['**/*.spec.ts', '**/*.spec.tsx', '**/*.bench.ts'];
 
