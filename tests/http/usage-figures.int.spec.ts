@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectWarehouse, type Warehouse } from '../../infra/clickhouse/clickhouse.ts';
+import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
 import { ensureCheckpointSchema, setCurrentVersion } from '../../projections/engine/checkpoint-store.ts';
 import { projectAll } from '../../projections/engine/project-all.ts';
 import { createUsageWarehouseProjector, usageWarehouseName } from '../../projections/warehouse/usage-warehouse-projector.ts';
@@ -11,6 +11,7 @@ import { UsageSessions, UsageTotals } from '../../schemas/api/usage-report.ts';
 import type { UsageLogDataInput } from '../../schemas/api/usage-log.ts';
 import { defaultUsageRules } from '../../schemas/events/usage-rules.ts';
 import { buildTestApp, type TestApp, type TestUser } from '../support/build-test-app.ts';
+import { connectTestWarehouse } from '../support/test-warehouse.ts';
 import { usageFigures, type UserUsageFigures } from '../support/usage-figures.ts';
 import { insertMessageItems, insertVideoFile, postUsageLog } from './support/usage-kit.ts';
 
@@ -124,7 +125,8 @@ const project = (unit: Unit, version: number) =>
   projectAll({ log: unit.t.store, sql: unit.t.sql, warehouse, projectors: [createUsageWarehouseProjector({ version, rules: defaultUsageRules, clock: () => now.getTime() })] });
 
 beforeAll(async () => {
-  warehouse = await connectWarehouse({ dataDir: chdbDir });
+  // chDB, or a fresh database of TEST_CLICKHOUSE_URL's server: the same SQL must give the same figures.
+  warehouse = await connectTestWarehouse(chdbDir);
   inOrder = await makeUnit();
   shuffled = await makeUnit();
 
