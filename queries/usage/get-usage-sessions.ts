@@ -95,7 +95,8 @@ export async function getUsageSessions(sql: Queryable, source: UsageWarehouse, u
       params,
     ),
     // Message clicks of a session: opens between its start and its end (while open: its last
-    // play's end). Sessions of one user never overlap, so a click counts in one session at most.
+    // play's end). Only client times decide, so the figure is the same in any arrival order; in
+    // the rare case of two sessions covering the same instant the click counts in each.
     warehouse.query<ClickRow>(
       `SELECT toString(s.session_id) AS session_id, a.message_item_id AS message_item_id, count() AS n
          FROM (SELECT session_id, start_time, coalesce(end_time, activity_end) AS until FROM ${t.sessions} FINAL WHERE ${listed}) AS s
