@@ -81,6 +81,10 @@ export const NotConnectedPlay = z.object({
   playTime: LocalTime,
   /** Listened seconds. */
   playLength: seconds,
+  /** What was played (beyond the spec's fields: a log of plays is read for what they were). */
+  audioFileId: z.number().int(),
+  /** The audio file's name; null outside the library (video, message, game). */
+  audioFileName: z.string().nullable(),
 });
 export type NotConnectedPlay = z.infer<typeof NotConnectedPlay>;
 

@@ -288,8 +288,8 @@ describe('the figures of spec 3 section 3 added by issue 22', () => {
     const plays = NotConnectedPlays.parse(response.json());
     expect(plays.total).toBe(2);
     expect(plays.rows.map(({ id: _id, ...rest }) => rest)).toEqual([
-      { userId: inOrder.user.id, time: '2026-01-16T12:00:00.000Z', playDay: '2026-01-16', playTime: '14:00:00', playLength: 120 },
-      { userId: inOrder.user.id, time: '2026-01-16T14:00:00.000Z', playDay: '2026-01-16', playTime: '16:00:00', playLength: 60 },
+      { userId: inOrder.user.id, time: '2026-01-16T12:00:00.000Z', playDay: '2026-01-16', playTime: '14:00:00', playLength: 120, audioFileId: 101, audioFileName: 'Song' },
+      { userId: inOrder.user.id, time: '2026-01-16T14:00:00.000Z', playDay: '2026-01-16', playTime: '16:00:00', playLength: 60, audioFileId: inOrder.video, audioFileName: null },
     ]);
     const later = NotConnectedPlays.parse((await get(inOrder, `/api/not-connected-plays/${inOrder.user.id}/2026-01-17/2026-01-17`)).json());
     expect(later).toMatchObject({ total: 0, rows: [] });

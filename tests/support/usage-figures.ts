@@ -80,7 +80,7 @@ export async function usageFigures(source: UsageFiguresSource | { deps: UsageFig
         audioFileDurations: sortKeys(s.audioFileDurations),
       })),
       usageDetailsLog: await allPages((page) => getUsageDetailsLog(deps.sql, warehouse, user, period, true, page)),
-      notConnectedPlays: await allPages((page) => getNotConnectedPlays(warehouse, user, period, page)),
+      notConnectedPlays: await allPages((page) => getNotConnectedPlays(deps.sql, warehouse, user, period, page)),
     });
   }
   return result;

@@ -34,9 +34,14 @@ export function usageDetailsLogColumns(timeZone: string): LogColumn<UsageDetails
 
 const playCol = logColumnHelper<NotConnectedPlay>();
 
-/** Not-connected plays of spec 3 section 3: day, time and listened length. */
+/** Not-connected plays of spec 3 section 3: day, time, what was played and for how long. */
 export const notConnectedPlayColumns: LogColumn<NotConnectedPlay>[] = [
   playCol.accessor('playDay', { id: 'date', header: translatedHeader('Date'), cell: ({ getValue }) => formatDay(getValue()) }),
   playCol.accessor('playTime', { header: translatedHeader('Time') }),
+  playCol.accessor((row) => row.audioFileName ?? '', {
+    id: 'program',
+    header: translatedHeader('Program'),
+    cell: ({ row }) => row.original.audioFileName ?? `#${row.original.audioFileId}`,
+  }),
   playCol.accessor('playLength', { header: translatedHeader('Length'), cell: ({ getValue }) => formatDuration(getValue()) }),
 ];
