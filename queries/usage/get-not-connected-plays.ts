@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import type { App } from '../../server/http/zod.ts';
 import { NotConnectedPlays, NotConnectedPlaysQuery, UsageLogParams } from '../../schemas/api/usage-details-log.ts';
-import { defaultPageSize, type LogPage } from './get-usage-details-log.ts';
+import { defaultPageSize, pageClause, type LogPage } from './get-usage-details-log.ts';
 import { authorizeUserReport, currentUsageWarehouse, reportPeriod, type ReportPeriod, type ReportUser, type UsageWarehouse } from './report-scope.ts';
 import { audioFileNames, isoFromClickHouse, roundSeconds } from './warehouse-values.ts';
 import type { Queryable } from '../../infra/sql/sql.ts';
@@ -16,13 +16,13 @@ interface PlayRow { id: string; start_time: string; play_day: string; length: nu
 
 export async function getNotConnectedPlays(sql: Queryable, source: UsageWarehouse, user: ReportUser, period: ReportPeriod, page: LogPage): Promise<NotConnectedPlays> {
   const { warehouse, t } = source;
-  const params = { user: user.id, first: period.first, last: period.last, offset: page.offset, limit: page.limit };
+  const params = { user: user.id, first: period.first, last: period.last };
   const where = "user_id = {user:UInt64} AND session_kind = 'implicit' AND day BETWEEN {first:Date} AND {last:Date} AND is_deleted = 0";
   const [rows, totals] = await Promise.all([
     warehouse.query<PlayRow>(
       `SELECT toString(play_id) AS id, toString(start_time) AS start_time, toString(day) AS play_day, length, item_type, audio_file_id
          FROM ${t.plays} FINAL WHERE ${where}
-        ORDER BY start_time, play_id LIMIT {limit:UInt32} OFFSET {offset:UInt64}`,
+        ORDER BY start_time, play_id LIMIT ${pageClause(page)}`,
       params,
     ),
     warehouse.query<{ n: number }>(`SELECT count() AS n FROM ${t.plays} FINAL WHERE ${where}`, params),

@@ -15,10 +15,11 @@ import type { UsageSession, UsageTotals } from '../../schemas/api/usage-report.t
 // figures", DOMAIN.md section 3). It reads through the very query functions the routes use, from
 // the warehouse version that is current in Postgres, so what it compares is what users are served.
 
-/** Anything holding the Postgres and warehouse connections: an App's deps, a TestApp with its warehouse. */
+/** The Postgres and warehouse connections: `{ sql: testApp.sql, warehouse }`, or an app (its deps). */
 export interface UsageFiguresSource {
   sql: Queryable;
-  warehouse: Warehouse;
+  /** Optional only because an App's deps type has it so; without one this throws. */
+  warehouse?: Warehouse;
 }
 
 export interface UsageFiguresScope {
