@@ -18,6 +18,8 @@ import { getUsageSessionsRoute } from '../../queries/usage/get-usage-sessions.ts
 import { getUsageTotalsRoute } from '../../queries/usage/get-usage-totals.ts';
 import { getUsageSessionTableRoute } from '../../queries/usage/get-usage-session-table.ts';
 import { getVideoViewsRoute } from '../../queries/usage/get-video-views.ts';
+import { getUsageDetailsLogRoute } from '../../queries/usage/get-usage-details-log.ts';
+import { getNotConnectedPlaysRoute } from '../../queries/usage/get-not-connected-plays.ts';
 import { dropOldWarehouseVersionsRoute } from '../../commands/usage-rules/drop-old-warehouse-versions.ts';
 import { getUsageRulesRoute } from '../../commands/usage-rules/get-usage-rules.ts';
 import { putUsageRulesRoute } from '../../commands/usage-rules/put-usage-rules.ts';
@@ -109,6 +111,8 @@ export const routeModules: readonly RouteModule[] = [
   runWarehouseSqlRoute,
   getUsageSessionTableRoute,
   getVideoViewsRoute,
+  getUsageDetailsLogRoute,
+  getNotConnectedPlaysRoute,
   getCategoriesRoute,
   getAudioFilesRoute,
   getAudioFilesInfoRoute,
