@@ -3,6 +3,7 @@ import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
 import { advanceCheckpoint, clearCheckpointError, countParkedEvents, ensureCheckpointSchema, readCheckpoint, readCheckpoints, readCurrentVersions, readParkedEventIds, recordCheckpointError, registerProjection, type FailingEvent } from './checkpoint-store.ts';
 import { projectionKey, type Projector } from './projector.ts';
+import { setUpReadModel } from './read-model.ts';
 
 // Feeds every projector batches of the global log from its own checkpoint: catch-up, then live
 // (woken by onAppended, with a poll as fallback for appends we are not told about).
@@ -150,7 +151,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   }
 
   async function setUp(projector: Projector, starting = false): Promise<void> {
-    if (projector.kind === 'postgres') await projector.setup(sql);
+    // A read model's tables, and its views when this version serves (read-model.ts).
+    if (projector.kind === 'postgres') await setUpReadModel(sql, projector);
     else await projector.setup(warehouse!, { sql, starting });
   }
 
