@@ -18,7 +18,7 @@ import { setUpReadModel } from './read-model.ts';
 // - A failing batch is retried from the same checkpoint, never skipped on its own: the runner halves
 //   the batch until it has applied everything before the one event that fails and can name that
 //   event (status: failingEvent), then retries it with backoff. Only an operator skips it, by
-//   parking it (commands/projections/park-event.ts): parked events of (name, version) are left out
+//   parking it (server/operations/park-event.ts): parked events of (name, version) are left out
 //   of every batch of that version, rebuilds of it included; a new version projects them again.
 
 export type ProjectionState = 'catching-up' | 'live' | 'failing' | 'stopped';
