@@ -156,6 +156,18 @@ export async function isVersionDropped(db: Queryable, name: string, version: num
   return rows.length > 0;
 }
 
+/** `name@version` of every dropped version; none before any projection ran here. */
+export async function readDroppedVersions(db: Queryable): Promise<Set<string>> {
+  try {
+    const rows = await db.query<{ name: string; version: number }>('SELECT name, version FROM projection_checkpoints WHERE dropped_at IS NOT NULL');
+    return new Set(rows.map((r) => `${r.name}@${r.version}`));
+  } catch (error) {
+    // 42P01/42703: the checkpoint table (or its dropped_at) is made by the first runner that starts.
+    if (['42P01', '42703'].includes((error as { code?: string }).code ?? '')) return new Set();
+    throw error;
+  }
+}
+
 /** The versions of a name that were registered and not dropped, lowest first. */
 export async function readLiveVersions(db: Queryable, name: string): Promise<number[]> {
   const rows = await db.query<{ version: number }>('SELECT version FROM projection_checkpoints WHERE name = $1 AND dropped_at IS NULL ORDER BY version', [name]);

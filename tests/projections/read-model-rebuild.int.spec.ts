@@ -150,5 +150,8 @@ describe('read model rebuilds', () => {
     // The dropped version 1 stays quiet in the server's runner: no table came back, nothing failed.
     expect((await t.sql.query<{ t: string | null }>("SELECT to_regclass('rm_last_activity_v1_users')::text AS t"))[0]!.t).toBeNull();
     expect((await runner.status()).filter((s) => s.lastError)).toEqual([]);
+    // The operator sees the serving version 2 of every read model, built by its rebuild runner.
+    const statuses = (await inject('GET', '/api/admin/projections')).json() as { name: string; version: number; current: boolean }[];
+    for (const name of Object.keys(readModels)) expect(statuses.filter((s) => s.name === name).map((s) => [s.version, s.current])).toEqual([[2, true]]);
   });
 });
