@@ -1,6 +1,7 @@
 import { assertReadModel } from '../../projections/postgres/rebuild.ts';
 import { readModelRebuildsOf } from '../../projections/rebuilds.ts';
 import { rebuildsOf } from '../../projections/warehouse/rebuild.ts';
+import { usageWarehouseName } from '../../projections/warehouse/usage-warehouse-projector.ts';
 import { DropOldVersionsResponse, ProjectionSelector } from '../../schemas/api/rebuild.ts';
 import { requireOperator } from '../http/auth.ts';
 import type { App } from '../http/zod.ts';
@@ -12,7 +13,8 @@ import type { App } from '../http/zod.ts';
 export function dropOldWarehouseVersionsRoute(app: App): void {
   app.post('/api/admin/rebuilds/drop-old', { schema: { body: ProjectionSelector, response: { 200: DropOldVersionsResponse } } }, async (request) => {
     const { userId } = await requireOperator(request);
-    const projection = request.body?.projection;
+    // The warehouse by its projection name too: one way to name any projection.
+    const projection = request.body?.projection === usageWarehouseName ? undefined : request.body?.projection;
     if (projection !== undefined) {
       const readModels = readModelRebuildsOf(app.deps);
       assertReadModel(readModels, projection);

@@ -1,6 +1,7 @@
 import { assertReadModel } from '../../projections/postgres/rebuild.ts';
 import { readModelRebuildsOf } from '../../projections/rebuilds.ts';
 import { rebuildsOf } from '../../projections/warehouse/rebuild.ts';
+import { usageWarehouseName } from '../../projections/warehouse/usage-warehouse-projector.ts';
 import { ProjectionSelector, RebuildOverview } from '../../schemas/api/rebuild.ts';
 import { requireOperator } from '../http/auth.ts';
 import type { App } from '../http/zod.ts';
@@ -13,7 +14,8 @@ import { comparisonPeriod, rebuildOverview } from './get-rebuild-status.ts';
 export function switchWarehouseVersionRoute(app: App): void {
   app.post('/api/admin/rebuilds/switch', { schema: { body: ProjectionSelector, response: { 200: RebuildOverview } } }, async (request) => {
     const { userId } = await requireOperator(request);
-    const projection = request.body?.projection;
+    // The warehouse by its projection name too: one way to name any projection.
+    const projection = request.body?.projection === usageWarehouseName ? undefined : request.body?.projection;
     const rebuilds = rebuildsOf(app.deps);
     if (projection !== undefined) {
       const readModels = readModelRebuildsOf(app.deps);

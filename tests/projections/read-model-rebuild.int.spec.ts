@@ -100,6 +100,10 @@ describe('read model rebuilds', () => {
     expect((await inject('POST', '/api/admin/rebuilds', { projection: 'no-such-thing' })).json()).toMatchObject({ error: { kind: 'InvalidRequest' } });
     expect((await inject('POST', '/api/admin/rebuilds', {})).json()).toMatchObject({ error: { kind: 'ValidationError' } });
     expect((await inject('POST', '/api/admin/rebuilds/switch', { projection: 'favorites' })).statusCode).toBe(409);
+    expect((await inject('POST', '/api/admin/rebuilds/switch', { projection: 'no-such-thing' })).json()).toMatchObject({ error: { kind: 'InvalidRequest' } });
+    // The warehouse answers to its projection name as to no name at all.
+    expect((await inject('POST', '/api/admin/rebuilds/switch', { projection: 'usage-warehouse' })).json()).toMatchObject({ error: { kind: 'Conflict', message: 'No rebuild to switch to' } });
+    expect((await inject('POST', '/api/admin/rebuilds/drop-old', { projection: 'usage-warehouse' })).json()).toEqual({ droppedVersions: [] });
   });
 
   it('rebuilds, switches and drops every read model while the queries answer the same', async () => {
