@@ -7,8 +7,9 @@ import { readModelViews } from '../engine/read-model.ts';
 // tables `rm_messages_v<version>_messages` and `rm_messages_v<version>_items`, read through the
 // stable views `messages` and `message_items` (projections/engine/read-model.ts). No foreign keys:
 // a rebuild recreates rows in log order. Names of owners, recipients and groups are joined at read
-// time, not copied; message and item ids come from the sequences of migration 006. A message row is only changed by an event newer than
-// the one it last took (stream_version), so a batch delivered again changes nothing.
+// time, not copied; message and item ids come from the sequences of migration 006. A message row
+// is only changed by an event newer than the one it last took (stream_version), so a batch
+// delivered again changes nothing.
 
 const handled = [
   'MessageDrafted',
