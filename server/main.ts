@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { createProjectionRunner } from '../projections/engine/runner.ts';
-import { projectors } from '../projections/projectors.ts';
-import { stopRebuildsOf } from '../projections/warehouse/rebuild.ts';
+import { withReadModelVersions } from '../projections/postgres/rebuild.ts';
+import { projectors, readModels } from '../projections/projectors.ts';
+import { stopAllRebuildsOf } from '../projections/rebuilds.ts';
 import { withUsageWarehouseVersions } from '../projections/warehouse/rebuild-versions.ts';
 import { buildApp, logRedaction } from './app.ts';
 import { createFileStore } from '../infra/files/file-store.ts';
@@ -32,8 +33,10 @@ async function main(): Promise<void> {
   const store = createPostgresEventStore(sql);
   await store.setup();
   const warehouse = await connectWarehouse(config);
-  // Every live version of the usage warehouse, each under its own rules: a rebuild survives a restart.
-  const projections = createProjectionRunner({ log: store, sql, warehouse, projectors: await withUsageWarehouseVersions(sql, projectors) });
+  // Every live version of the usage warehouse, each under its own rules, and of each read model: a
+  // rebuild survives a restart, and a switched-to version goes on being projected.
+  const live = await withReadModelVersions(sql, await withUsageWarehouseVersions(sql, projectors), readModels);
+  const projections = createProjectionRunner({ log: store, sql, warehouse, projectors: live });
 
   const deps = { sql, store, warehouse, projections, files: createFileStore(config.dataDir), config, now: () => new Date(), webDir };
   const app = await buildApp(
@@ -58,7 +61,7 @@ async function main(): Promise<void> {
       demoUsageStop.abort();
       await demoUsage;
       await projections.stop();
-      await stopRebuildsOf(deps);
+      await stopAllRebuildsOf(deps);
       await store.close();
       await warehouse.close();
       await sql.close();

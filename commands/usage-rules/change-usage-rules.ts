@@ -1,33 +1,3 @@
-import { isDeepStrictEqual } from 'node:util';
-import { accessDenied } from '../../infra/errors.ts';
-import type { Decider } from '../../infra/event-store/decider.ts';
-import type { EventOf } from '../../schemas/events/index.ts';
-import { defaultUsageRules, type UsageRules } from '../../schemas/events/usage-rules.ts';
-
-// The usage rules are data on the `usage-rules` stream. A change that changes nothing appends
-// nothing, so an operator pressing "save" twice does not trigger a second warehouse rebuild.
-
-type UsageRulesChanged = EventOf<'UsageRulesChanged'>;
-
-export interface ChangeUsageRules {
-  actor: { userId: number; canChangeRules: boolean };
-  rules: UsageRules;
-  at: string;
-}
-
-export const changeUsageRulesDecider: Decider<ChangeUsageRules, UsageRulesChanged, UsageRules> = {
-  initialState: () => defaultUsageRules,
-  evolve: (_state, event) => event.data.rules,
-  decide(command, current) {
-    if (!command.actor.canChangeRules) throw accessDenied();
-    if (isDeepStrictEqual(normalise(current), normalise(command.rules))) return [];
-    return [{ type: 'UsageRulesChanged', data: { rules: command.rules, changedByUserId: command.actor.userId, at: command.at } }];
-  },
-};
-
-/** Source order and merge-key order carry no meaning. */
-const normalise = (rules: UsageRules) => ({
-  ...rules,
-  guidedSources: [...rules.guidedSources].sort(),
-  contentTypeMerge: Object.fromEntries(Object.entries(rules.contentTypeMerge).sort(([a], [b]) => a.localeCompare(b))),
-});
+// The decider of a rules change lives in domain/usage-rules.ts: the warehouse rebuild records rules
+// too, and projections/ may not import commands/.
+export { changeUsageRulesDecider, type ChangeUsageRules } from '../../domain/usage-rules.ts';

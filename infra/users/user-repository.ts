@@ -43,7 +43,6 @@ interface UserRow {
   config: unknown;
   ui_params: unknown;
   resident_id: number | null;
-  active_user_tag_group_id: number | null;
   contract_start_date: string | null;
   contract_end_date: string | null;
   info_file_id: number | null;
@@ -62,7 +61,7 @@ export const userDisplayNameSql = `COALESCE(NULLIF(client_name, ''), NULLIF(trim
 
 // Dates as text: drivers would turn a `date` into a local-midnight Date and shift it by the zone.
 const userColumns = `id, name, organization, client_name, first_name, last_name, email, language, config, ui_params,
-  resident_id, active_user_tag_group_id, contract_start_date::text AS contract_start_date,
+  resident_id, contract_start_date::text AS contract_start_date,
   contract_end_date::text AS contract_end_date, info_file_id, footer_file_id, inserted_by_user_id,
   last_session_token, public_report_user_id, force_reload, ui_state, active, operator`;
 
@@ -73,7 +72,22 @@ export async function loadUser(sql: Queryable, userId: number): Promise<UserReco
     `SELECT u.id, u.name FROM user_admins a JOIN users u ON u.id = a.user_id WHERE a.admin_user_id = $1 ORDER BY u.name, u.id`,
     [userId],
   );
-  return toRecord(row, adminOfUsers);
+  return toRecord(row, adminOfUsers, await activeFavoriteList(sql, userId));
+}
+
+/**
+ * The user's active favorite list: read from the favorites read model's stable view (the projector
+ * owns it, projections/postgres/favorites.ts), not a column of `users`. Null before the projector
+ * has made its tables (42P01): then no list has been projected as active either.
+ */
+async function activeFavoriteList(sql: Queryable, userId: number): Promise<number | null> {
+  try {
+    const [row] = await sql.query<{ list_id: number | null }>('SELECT list_id FROM favorite_active_lists WHERE user_id = $1', [userId]);
+    return row?.list_id ?? null;
+  } catch (error) {
+    if ((error as { code?: string }).code === '42P01') return null;
+    throw error;
+  }
 }
 
 export async function findLoginCandidate(sql: Queryable, name: string): Promise<{ id: number; passwordHash: string | null; active: boolean } | null> {
@@ -84,7 +98,7 @@ export async function findLoginCandidate(sql: Queryable, name: string): Promise<
   return row ? { id: row.id, passwordHash: row.password_hash, active: row.active } : null;
 }
 
-function toRecord(row: UserRow, adminOfUsers: { id: number; name: string }[]): UserRecord {
+function toRecord(row: UserRow, adminOfUsers: { id: number; name: string }[], activeUserTagGroupId: number | null): UserRecord {
   const config = effectiveConfig(row.config, adminOfUsers.length > 0);
   const language = Language.safeParse(row.language);
   return {
@@ -100,7 +114,7 @@ function toRecord(row: UserRow, adminOfUsers: { id: number; name: string }[]): U
     uiParams: CurrentUser.shape.uiParams.catch({}).parse(row.ui_params ?? {}),
     adminOfUsers,
     residentId: row.resident_id,
-    activeUserTagGroupId: row.active_user_tag_group_id,
+    activeUserTagGroupId,
     contractStartDate: row.contract_start_date,
     contractEndDate: row.contract_end_date,
     infoFileId: row.info_file_id,

@@ -64,6 +64,10 @@ export async function ensureCheckpointSchema(sql: Sql): Promise<void> {
     // projection tables, so the CLI and tests that run projections without migrations have it too.
     await tx.query(`ALTER TABLE projection_checkpoints ADD COLUMN IF NOT EXISTS failing_event_id uuid,
       ADD COLUMN IF NOT EXISTS failing_position_tx bigint, ADD COLUMN IF NOT EXISTS failing_position_seq bigint`);
+    // A read-model version an operator dropped (issue 13): its tables are gone, and a runner still
+    // feeding it (the server's, started before the drop) leaves it alone. The row stays, so the
+    // version number is never handed out again.
+    await tx.query('ALTER TABLE projection_checkpoints ADD COLUMN IF NOT EXISTS dropped_at timestamptz');
     await tx.query(`CREATE TABLE IF NOT EXISTS parked_events (
       projection_name text NOT NULL,
       projection_version int NOT NULL,
@@ -139,6 +143,52 @@ export async function clearCheckpointError(db: Queryable, name: string, version:
 export async function readParkedEventIds(db: Queryable, name: string, version: number): Promise<Set<string>> {
   const rows = await db.query<{ event_id: string }>('SELECT event_id FROM parked_events WHERE projection_name = $1 AND projection_version = $2', [name, version]);
   return new Set(rows.map((r) => r.event_id));
+}
+
+/** Marks a version dropped (see ensureCheckpointSchema); answers whether it was live. */
+export async function markVersionDropped(db: Queryable, name: string, version: number): Promise<boolean> {
+  const rows = await db.query('UPDATE projection_checkpoints SET dropped_at = now() WHERE name = $1 AND version = $2 AND dropped_at IS NULL RETURNING name', [name, version]);
+  return rows.length > 0;
+}
+
+export async function isVersionDropped(db: Queryable, name: string, version: number): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM projection_checkpoints WHERE name = $1 AND version = $2 AND dropped_at IS NOT NULL', [name, version]);
+  return rows.length > 0;
+}
+
+/** `name@version` of every dropped version; none before any projection ran here. */
+export async function readDroppedVersions(db: Queryable): Promise<Set<string>> {
+  try {
+    const rows = await db.query<{ name: string; version: number }>('SELECT name, version FROM projection_checkpoints WHERE dropped_at IS NOT NULL');
+    return new Set(rows.map((r) => `${r.name}@${r.version}`));
+  } catch (error) {
+    // 42P01/42703: the checkpoint table (or its dropped_at) is made by the first runner that starts.
+    if (['42P01', '42703'].includes((error as { code?: string }).code ?? '')) return new Set();
+    throw error;
+  }
+}
+
+/** The versions of a name that were registered and not dropped, lowest first. */
+export async function readLiveVersions(db: Queryable, name: string): Promise<number[]> {
+  const rows = await db.query<{ version: number }>('SELECT version FROM projection_checkpoints WHERE name = $1 AND dropped_at IS NULL ORDER BY version', [name]);
+  return rows.map((r) => Number(r.version));
+}
+
+/** Every version ever registered for a name, dropped ones included: the next rebuild takes a higher number. */
+export async function readHighestVersion(db: Queryable, name: string): Promise<number | null> {
+  const [row] = await db.query<{ version: number | null }>('SELECT max(version) AS version FROM projection_checkpoints WHERE name = $1', [name]);
+  return row?.version === null || row?.version === undefined ? null : Number(row.version);
+}
+
+/**
+ * The one-step switch of a rebuild, for any projection: `serve` (a read model repoints its views)
+ * and the flip of projection_versions commit together, so no query sees one without the other.
+ */
+export async function switchProjection(sql: Sql, name: string, version: number, serve?: (tx: Queryable) => Promise<void>): Promise<void> {
+  await sql.transaction(async (tx) => {
+    await serve?.(tx);
+    await setCurrentVersion(tx, name, version);
+  });
 }
 
 /** Parked events per `name@version`. */

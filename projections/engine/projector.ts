@@ -2,6 +2,7 @@ import type { EventOf, EventType } from '../../schemas/events/index.ts';
 import type { RecordedEvent } from '../../infra/event-store/event-store.ts';
 import type { Queryable, Sql } from '../../infra/sql/sql.ts';
 import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
+import type { ReadModelView } from './read-model.ts';
 
 // A projector is named and versioned: its checkpoint and its tables belong to (name, version), so
 // a new version can build from position 0 beside the current one and take over in one switch
@@ -26,6 +27,12 @@ interface ProjectorIdentity<T extends EventType> {
  */
 export interface PostgresProjector<T extends EventType = EventType> extends ProjectorIdentity<T> {
   readonly kind: 'postgres';
+  /**
+   * Its tables, `rm_<name>_v<version>_<table>` (projections/engine/read-model.ts), each behind the
+   * stable view queries read. `setup` creates exactly these (idempotently) and `apply` writes
+   * nothing else.
+   */
+  readonly views: readonly ReadModelView[];
   setup(sql: Sql): Promise<void>;
   apply(tx: Queryable, events: ProjectedEvent<T>[]): Promise<void>;
 }

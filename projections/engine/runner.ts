@@ -3,6 +3,7 @@ import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
 import { advanceCheckpoint, clearCheckpointError, countParkedEvents, ensureCheckpointSchema, readCheckpoint, readCheckpoints, readCurrentVersions, readParkedEventIds, recordCheckpointError, registerProjection, type FailingEvent } from './checkpoint-store.ts';
 import { projectionKey, type Projector } from './projector.ts';
+import { setUpReadModel } from './read-model.ts';
 
 // Feeds every projector batches of the global log from its own checkpoint: catch-up, then live
 // (woken by onAppended, with a poll as fallback for appends we are not told about).
@@ -17,7 +18,7 @@ import { projectionKey, type Projector } from './projector.ts';
 // - A failing batch is retried from the same checkpoint, never skipped on its own: the runner halves
 //   the batch until it has applied everything before the one event that fails and can name that
 //   event (status: failingEvent), then retries it with backoff. Only an operator skips it, by
-//   parking it (commands/projections/park-event.ts): parked events of (name, version) are left out
+//   parking it (server/operations/park-event.ts): parked events of (name, version) are left out
 //   of every batch of that version, rebuilds of it included; a new version projects them again.
 
 export type ProjectionState = 'catching-up' | 'live' | 'failing' | 'stopped';
@@ -150,7 +151,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   }
 
   async function setUp(projector: Projector, starting = false): Promise<void> {
-    if (projector.kind === 'postgres') await projector.setup(sql);
+    // A read model's tables, and its views when this version serves (read-model.ts).
+    if (projector.kind === 'postgres') await setUpReadModel(sql, projector);
     else await projector.setup(warehouse!, { sql, starting });
   }
 

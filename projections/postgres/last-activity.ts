@@ -1,5 +1,6 @@
 import type { Queryable } from '../../infra/sql/sql.ts';
 import { postgresProjector, type ProjectedEvent } from '../engine/projector.ts';
+import { readModelViews } from '../engine/read-model.ts';
 
 // Per user: the latest login (its session token decides which login may play: single playback
 // login) and the latest play with the login it happened under (GET /api/last-play, the
@@ -11,6 +12,7 @@ import { postgresProjector, type ProjectedEvent } from '../engine/projector.ts';
 // overwrites a newer one. The batch is folded in log order in memory and written with one
 // statement, so the result does not depend on how the log was cut into batches.
 
+/** The stable name queries read (a view of the serving version's table). */
 export const lastActivityTable = 'last_activity';
 
 export interface LastActivity {
@@ -58,45 +60,52 @@ export function evolveLastActivity(state: LastActivity, event: ProjectedEvent<'L
   }
 }
 
-export const lastActivityProjector = postgresProjector({
-  name: 'last-activity',
-  version: 1,
-  handles: ['LoggedIn', 'PlaySampled'],
-  // The last login and the last play are all it keeps; the rest of a usage stream says neither.
-  ignores: ['VideoActionLogged', 'UsageSessionStarted', 'UsageSessionStopped', 'MessageItemActionLogged', 'ButtonActionLogged', 'SearchLogged', 'ClientVersionReported'],
+/** Version `version` of the read model, in its own table `rm_last_activity_v<version>_users`. */
+export const createLastActivityProjector = (version: number) => {
+  const { tables: { users: table }, views } = readModelViews({ name: 'last-activity', version }, { users: { view: lastActivityTable, suffix: 'users' } });
+  return postgresProjector({
+    name: 'last-activity',
+    version,
+    handles: ['LoggedIn', 'PlaySampled'],
+    views,
+    // The last login and the last play are all it keeps; the rest of a usage stream says neither.
+    ignores: ['VideoActionLogged', 'UsageSessionStarted', 'UsageSessionStopped', 'MessageItemActionLogged', 'ButtonActionLogged', 'SearchLogged', 'ClientVersionReported'],
 
-  async setup(sql) {
-    await sql.exec(`CREATE TABLE IF NOT EXISTS ${lastActivityTable} (
-      user_id bigint PRIMARY KEY,
-      last_login_at timestamptz,
-      last_session_token text,
-      last_play_at timestamptz,
-      last_play_session_token text
-    )`);
-  },
+    async setup(sql) {
+      await sql.exec(`CREATE TABLE IF NOT EXISTS ${table} (
+        user_id bigint PRIMARY KEY,
+        last_login_at timestamptz,
+        last_session_token text,
+        last_play_at timestamptz,
+        last_play_session_token text
+      )`);
+    },
 
-  async apply(tx, events) {
-    const userIds = [...new Set(events.map((e) => e.data.userId))];
-    // FOR UPDATE: a second runner on the same rows waits, and then fails its checkpoint check.
-    const rows = await tx.query<Row>(`SELECT * FROM ${lastActivityTable} WHERE user_id = ANY($1::bigint[]) FOR UPDATE`, [userIds]);
-    const states = new Map(rows.map((row) => [Number(row.user_id), toActivity(row)]));
-    for (const event of events) {
-      const userId = event.data.userId;
-      const state = states.get(userId) ?? { userId, lastLoginAt: null, lastSessionToken: null, lastPlayAt: null, lastPlaySessionToken: null };
-      states.set(userId, evolveLastActivity(state, event));
-    }
-    const next = [...states.values()];
-    const iso = (d: Date | null) => (d ? d.toISOString() : null);
-    await tx.query(
-      `INSERT INTO ${lastActivityTable} (user_id, last_login_at, last_session_token, last_play_at, last_play_session_token)
-       SELECT * FROM unnest($1::bigint[], $2::timestamptz[], $3::text[], $4::timestamptz[], $5::text[])
-       ON CONFLICT (user_id) DO UPDATE SET
-         last_login_at = EXCLUDED.last_login_at, last_session_token = EXCLUDED.last_session_token,
-         last_play_at = EXCLUDED.last_play_at, last_play_session_token = EXCLUDED.last_play_session_token`,
-      [next.map((s) => s.userId), next.map((s) => iso(s.lastLoginAt)), next.map((s) => s.lastSessionToken), next.map((s) => iso(s.lastPlayAt)), next.map((s) => s.lastPlaySessionToken)],
-    );
-  },
-});
+    async apply(tx, events) {
+      const userIds = [...new Set(events.map((e) => e.data.userId))];
+      // FOR UPDATE: a second runner on the same rows waits, and then fails its checkpoint check.
+      const rows = await tx.query<Row>(`SELECT * FROM ${table} WHERE user_id = ANY($1::bigint[]) FOR UPDATE`, [userIds]);
+      const states = new Map(rows.map((row) => [Number(row.user_id), toActivity(row)]));
+      for (const event of events) {
+        const userId = event.data.userId;
+        const state = states.get(userId) ?? { userId, lastLoginAt: null, lastSessionToken: null, lastPlayAt: null, lastPlaySessionToken: null };
+        states.set(userId, evolveLastActivity(state, event));
+      }
+      const next = [...states.values()];
+      const iso = (d: Date | null) => (d ? d.toISOString() : null);
+      await tx.query(
+        `INSERT INTO ${table} (user_id, last_login_at, last_session_token, last_play_at, last_play_session_token)
+         SELECT * FROM unnest($1::bigint[], $2::timestamptz[], $3::text[], $4::timestamptz[], $5::text[])
+         ON CONFLICT (user_id) DO UPDATE SET
+           last_login_at = EXCLUDED.last_login_at, last_session_token = EXCLUDED.last_session_token,
+           last_play_at = EXCLUDED.last_play_at, last_play_session_token = EXCLUDED.last_play_session_token`,
+        [next.map((s) => s.userId), next.map((s) => iso(s.lastLoginAt)), next.map((s) => s.lastSessionToken), next.map((s) => iso(s.lastPlayAt)), next.map((s) => s.lastPlaySessionToken)],
+      );
+    },
+  });
+};
+
+export const lastActivityProjector = createLastActivityProjector(1);
 
 /** The read side used by login, ping and GET /api/last-play. */
 export async function getLastActivity(db: Queryable, userId: number): Promise<LastActivity | null> {

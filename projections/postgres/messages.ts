@@ -1,10 +1,15 @@
 import type { Queryable, SqlParam } from '../../infra/sql/sql.ts';
 import type { EventOf } from '../../schemas/events/index.ts';
 import { postgresProjector, type ProjectedEvent } from '../engine/projector.ts';
+import { readModelViews } from '../engine/read-model.ts';
 
-// Messages and their items (tables `messages`, migration 006, and `message_items`, migration 005),
-// projected from the `message-{id}` streams. A message row is only changed by an event newer than
-// the one it last took (stream_version), so a batch delivered again changes nothing.
+// Messages and their items, projected from the `message-{id}` streams into the projector's own
+// tables `rm_messages_v<version>_messages` and `rm_messages_v<version>_items`, read through the
+// stable views `messages` and `message_items` (projections/engine/read-model.ts). No foreign keys:
+// a rebuild recreates rows in log order. Names of owners, recipients and groups are joined at read
+// time, not copied; message and item ids come from the sequences of migration 006. A message row
+// is only changed by an event newer than the one it last took (stream_version), so a batch
+// delivered again changes nothing.
 
 const handled = [
   'MessageDrafted',
@@ -19,6 +24,10 @@ const handled = [
   'MessageItemsReordered',
 ] as const;
 type MessageProjected = ProjectedEvent<(typeof handled)[number]>;
+
+const messagesTables = (version: number) =>
+  readModelViews({ name: 'messages', version }, { messages: { view: 'messages', suffix: 'messages' }, items: { view: 'message_items', suffix: 'items' } });
+type Tables = ReturnType<typeof messagesTables>['tables'];
 
 // MessageUpdated names only what changed: each field keeps its value unless the event has it.
 const updatableColumns = {
@@ -44,16 +53,16 @@ const itemValues = (item: EventOf<'MessageItemAdded'>['data']['item']) => [
   item.trackClicks,
 ];
 
-async function setMessage(tx: Queryable, event: MessageProjected, assignments: string, values: SqlParam[]): Promise<void> {
-  await tx.query(`UPDATE messages SET ${assignments}, stream_version = $2 WHERE id = $1 AND stream_version < $2`, [event.data.messageId, event.streamVersion, ...values]);
+async function setMessage(tx: Queryable, t: Tables, event: MessageProjected, assignments: string, values: SqlParam[]): Promise<void> {
+  await tx.query(`UPDATE ${t.messages} SET ${assignments}, stream_version = $2 WHERE id = $1 AND stream_version < $2`, [event.data.messageId, event.streamVersion, ...values]);
 }
 
-async function applyOne(tx: Queryable, event: MessageProjected): Promise<void> {
+async function applyOne(tx: Queryable, t: Tables, event: MessageProjected): Promise<void> {
   switch (event.type) {
     case 'MessageDrafted': {
       const d = event.data;
       await tx.query(
-        `INSERT INTO messages (id, user_id, title, time, expire_time, recommendation, usage_report, game, recipient_can_modify,
+        `INSERT INTO ${t.messages} (id, user_id, title, time, expire_time, recommendation, usage_report, game, recipient_can_modify,
            recipient_can_reply, reply_to_message_id, created_at, stream_version)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (id) DO NOTHING`,
         [d.messageId, d.userId, d.title, d.time, d.expireTime, d.recommendation, d.usageReport, d.game, d.recipientCanModify, d.recipientCanReply, d.replyToMessageId, d.at, event.streamVersion],
@@ -64,20 +73,20 @@ async function applyOne(tx: Queryable, event: MessageProjected): Promise<void> {
       const changed = Object.entries(updatableColumns).filter(([field]) => event.data[field as keyof typeof updatableColumns] !== undefined);
       if (changed.length === 0) return;
       const assignments = changed.map(([, column], i) => `${column} = $${i + 3}`).join(', ');
-      await setMessage(tx, event, assignments, changed.map(([field]) => event.data[field as keyof typeof updatableColumns] ?? null));
+      await setMessage(tx, t, event, assignments, changed.map(([field]) => event.data[field as keyof typeof updatableColumns] ?? null));
       return;
     }
     case 'RecipientsSet':
-      await setMessage(tx, event, 'recipients = $3::integer[], recipient_groups = $4::integer[]', [event.data.recipients, event.data.recipientGroups]);
+      await setMessage(tx, t, event, 'recipients = $3::integer[], recipient_groups = $4::integer[]', [event.data.recipients, event.data.recipientGroups]);
       return;
     case 'MessageSent':
-      await setMessage(tx, event, 'sent = true, sent_time = $3', [event.data.at]);
+      await setMessage(tx, t, event, 'sent = true, sent_time = $3', [event.data.at]);
       return;
     case 'MessageRestoredAsDraft':
-      await setMessage(tx, event, 'sent = false, sent_time = NULL', []);
+      await setMessage(tx, t, event, 'sent = false, sent_time = NULL', []);
       return;
     case 'MessageActivitySet':
-      await setMessage(tx, event, 'active = $3', [event.data.active]);
+      await setMessage(tx, t, event, 'active = $3', [event.data.active]);
       return;
     case 'MessageItemAdded':
     case 'MessageItemUpdated': {
@@ -85,9 +94,9 @@ async function applyOne(tx: Queryable, event: MessageProjected): Promise<void> {
       // An update keeps the order; an addition sets it.
       const order = event.type === 'MessageItemAdded' ? event.data.order : null;
       await tx.query(
-        `INSERT INTO message_items (id, message_id, "order", type, html, audio_file_id, recipe_id, file_id, url, content_type, track_clicks, updated_at)
+        `INSERT INTO ${t.items} (id, message_id, "order", type, html, audio_file_id, recipe_id, file_id, url, content_type, track_clicks, updated_at)
          VALUES ($1, $2, COALESCE($3, 0), $4, $5, $6, $7, $8, $9, $10, $11, $12)
-         ON CONFLICT (id) DO UPDATE SET message_id = EXCLUDED.message_id, "order" = COALESCE($3, message_items."order"), type = EXCLUDED.type,
+         ON CONFLICT (id) DO UPDATE SET message_id = EXCLUDED.message_id, "order" = COALESCE($3, ${t.items}."order"), type = EXCLUDED.type,
            html = EXCLUDED.html, audio_file_id = EXCLUDED.audio_file_id, recipe_id = EXCLUDED.recipe_id, file_id = EXCLUDED.file_id,
            url = EXCLUDED.url, content_type = EXCLUDED.content_type, track_clicks = EXCLUDED.track_clicks, updated_at = EXCLUDED.updated_at`,
         [item.itemId, messageId, order, ...itemValues(item), event.data.at],
@@ -95,11 +104,11 @@ async function applyOne(tx: Queryable, event: MessageProjected): Promise<void> {
       return;
     }
     case 'MessageItemRemoved':
-      await tx.query('DELETE FROM message_items WHERE id = $1 AND message_id = $2', [event.data.itemId, event.data.messageId]);
+      await tx.query(`DELETE FROM ${t.items} WHERE id = $1 AND message_id = $2`, [event.data.itemId, event.data.messageId]);
       return;
     case 'MessageItemsReordered':
       await tx.query(
-        `UPDATE message_items AS i SET "order" = o.ord - 1 FROM unnest($2::integer[]) WITH ORDINALITY AS o(id, ord)
+        `UPDATE ${t.items} AS i SET "order" = o.ord - 1 FROM unnest($2::integer[]) WITH ORDINALITY AS o(id, ord)
          WHERE i.id = o.id AND i.message_id = $1`,
         [event.data.messageId, event.data.itemIds],
       );
@@ -111,18 +120,72 @@ async function applyOne(tx: Queryable, event: MessageProjected): Promise<void> {
   }
 }
 
-export const messagesProjector = postgresProjector({
-  name: 'messages',
-  version: 1,
-  handles: [...handled],
-  // Read times, replies and video chat rooms have no command yet (issue 14 and 19 build them); their
-  // read model comes with them.
-  ignores: ['MessageReadTimeSet', 'DiscussionReadTimeSet', 'ReplyPosted', 'VideoChatRoomCreated'],
-  // The tables come from migrations 005 and 006, which run before any projector starts.
-  async setup() {},
-  async apply(tx, events) {
-    // Messages are written by people: batches are small, and one statement per event keeps each
-    // event's meaning in one place.
-    for (const event of events) await applyOne(tx, event);
-  },
-});
+/** Version `version` of the read model, in its own tables `rm_messages_v<version>_*`. */
+export function createMessagesProjector(version: number) {
+  const { tables: t, views } = messagesTables(version);
+  return postgresProjector({
+    name: 'messages',
+    version,
+    handles: [...handled],
+    // Read times, replies and video chat rooms have no command yet (issue 14 and 19 build them); their
+    // read model comes with them.
+    ignores: ['MessageReadTimeSet', 'DiscussionReadTimeSet', 'ReplyPosted', 'VideoChatRoomCreated'],
+    views,
+    async setup(sql) {
+      await sql.exec(`
+        CREATE TABLE IF NOT EXISTS ${t.messages} (
+          id integer PRIMARY KEY,
+          user_id integer NOT NULL,                       -- the owner: the only one who changes it
+          title text NOT NULL,
+          time timestamptz,                               -- active from; null: from when sent
+          expire_time timestamptz,                        -- active until; null: no end
+          sent boolean NOT NULL DEFAULT false,
+          sent_time timestamptz,                          -- the last MessageSent; null while a draft
+          active boolean NOT NULL DEFAULT true,
+          recommendation boolean NOT NULL DEFAULT false,
+          usage_report boolean NOT NULL DEFAULT false,
+          game boolean NOT NULL DEFAULT false,
+          recipient_can_modify boolean NOT NULL DEFAULT false,
+          recipient_can_reply boolean NOT NULL DEFAULT false,
+          reply_to_message_id integer,
+          recipients integer[] NOT NULL DEFAULT '{}',     -- user ids
+          recipient_groups integer[] NOT NULL DEFAULT '{}', -- user group ids
+          created_at timestamptz NOT NULL,
+          stream_version bigint NOT NULL                  -- of the last event applied
+        );
+        CREATE INDEX IF NOT EXISTS ${t.messages}_user_idx ON ${t.messages} (user_id);
+        CREATE INDEX IF NOT EXISTS ${t.messages}_recipients_idx ON ${t.messages} USING gin (recipients);
+        CREATE INDEX IF NOT EXISTS ${t.messages}_recipient_groups_idx ON ${t.messages} USING gin (recipient_groups);
+        -- Spec 2 section 3 "Message item". The display fields spec 2 derives from other tables
+        -- (file names, audio file names, recipe names, list names) are joined at read time.
+        CREATE TABLE IF NOT EXISTS ${t.items} (
+          id integer PRIMARY KEY,                    -- the item id of MessageItemAdded (clicks name it)
+          message_id integer NOT NULL,
+          "order" integer NOT NULL DEFAULT 0,
+          type text NOT NULL,                        -- MediaFile, AudioFile, InlineHTML, InlineHTMLTrack, IFrame, FavoriteList, Recipe, Image, Link, Question
+          content_type text,                         -- Game, Music, SingAlong, Exercise, Theme, Audio Book, AudioBook, Spiritual, News, Story, BodyAndMind
+          custom_content_type text,
+          track_clicks boolean NOT NULL DEFAULT false,
+          stage_only boolean NOT NULL DEFAULT false,
+          file_id integer,
+          audio_file_id integer,
+          recipe_id integer,
+          user_tag_group_id integer,                 -- a favorite list id (event-sourced too)
+          width text,                                -- 25%, 50%, 75%, 100%
+          vimeo_link text,
+          html text,
+          url text,
+          iframe_height integer,
+          updated_at timestamptz NOT NULL DEFAULT now()
+        );
+        CREATE INDEX IF NOT EXISTS ${t.items}_message_idx ON ${t.items} (message_id, "order");`);
+    },
+    async apply(tx, events) {
+      // Messages are written by people: batches are small, and one statement per event keeps each
+      // event's meaning in one place.
+      for (const event of events) await applyOne(tx, t, event);
+    },
+  });
+}
+
+export const messagesProjector = createMessagesProjector(1);

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../infra/sql/sql.ts';
 import { postgresProjector, type ProjectedEvent } from '../engine/projector.ts';
+import { readModelViews } from '../engine/read-model.ts';
 
 // Per user: the explicit usage session that is open (started, not stopped) and the latest play.
 // Read by check-usage-session and by the stopSession page, which must name the open session.
@@ -10,6 +11,7 @@ import { postgresProjector, type ProjectedEvent } from '../engine/projector.ts';
 // folded in: a reader folds the events after it from the stream itself, so it is never behind
 // the log even while this projection lags (commands/usage/current-usage-session.ts).
 
+/** The stable name queries read (a view of the serving version's table). */
 export const usageSessionStateTable = 'usage_session_state';
 
 export interface OpenSession {
@@ -103,15 +105,19 @@ const toState = (row: Row): UsageSessionState => ({
 const columns = `user_id, stream_version, session_id::text AS session_id, session_start, resident_ids, activity_ids, outdoors,
   last_change_at, last_change_kind, last_play_at`;
 
-export const usageSessionStateProjector = postgresProjector({
+/** Version `version` of the read model, in its own table `rm_usage_session_state_v<version>_users`. */
+export const createUsageSessionStateProjector = (version: number) => {
+  const { tables: { users: table }, views } = readModelViews({ name: 'usage-session-state', version }, { users: { view: usageSessionStateTable, suffix: 'users' } });
+  return postgresProjector({
   name: 'usage-session-state',
-  version: 1,
+  version,
   handles: ['UsageSessionStarted', 'UsageSessionStopped', 'PlaySampled', 'VideoActionLogged'],
+  views,
   // A session opens, closes and stays alive by plays; logins, clicks and searches do not touch it.
   ignores: ['LoggedIn', 'MessageItemActionLogged', 'ButtonActionLogged', 'SearchLogged', 'ClientVersionReported'],
 
   async setup(sql) {
-    await sql.exec(`CREATE TABLE IF NOT EXISTS ${usageSessionStateTable} (
+    await sql.exec(`CREATE TABLE IF NOT EXISTS ${table} (
       user_id bigint PRIMARY KEY,
       stream_version bigint NOT NULL,
       session_id uuid,
@@ -128,7 +134,7 @@ export const usageSessionStateProjector = postgresProjector({
   // One read and one write per batch, whatever its size: play samples arrive by the thousand.
   async apply(tx, events) {
     const userIds = [...new Set(events.map((e) => e.data.userId))];
-    const rows = await tx.query<Row>(`SELECT ${columns} FROM ${usageSessionStateTable} WHERE user_id = ANY($1::bigint[]) FOR UPDATE`, [userIds]);
+    const rows = await tx.query<Row>(`SELECT ${columns} FROM ${table} WHERE user_id = ANY($1::bigint[]) FOR UPDATE`, [userIds]);
     const states = new Map(rows.map((row) => [Number(row.user_id), toState(row)]));
     for (const event of events) {
       const userId = event.data.userId;
@@ -147,7 +153,7 @@ export const usageSessionStateProjector = postgresProjector({
       last_play_at: s.lastPlayAt?.toISOString() ?? null,
     }));
     await tx.query(
-      `INSERT INTO ${usageSessionStateTable}
+      `INSERT INTO ${table}
          (user_id, stream_version, session_id, session_start, resident_ids, activity_ids, outdoors, last_change_at, last_change_kind, last_play_at)
        SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(user_id bigint, stream_version bigint, session_id uuid, session_start timestamptz,
          resident_ids jsonb, activity_ids jsonb, outdoors boolean, last_change_at timestamptz, last_change_kind text, last_play_at timestamptz)
@@ -158,7 +164,10 @@ export const usageSessionStateProjector = postgresProjector({
       [JSON.stringify(next)],
     );
   },
-});
+  });
+};
+
+export const usageSessionStateProjector = createUsageSessionStateProjector(1);
 
 /** The projected state of one user, or null when the projection has not seen the user (or has not been set up yet). */
 export async function getUsageSessionState(db: Queryable, userId: number): Promise<UsageSessionState | null> {

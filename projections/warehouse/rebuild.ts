@@ -1,15 +1,16 @@
-import { changeUsageRulesDecider } from '../../commands/usage-rules/change-usage-rules.ts';
+import { changeUsageRulesDecider } from '../../domain/usage-rules.ts';
 import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
 import { conflict, invalidRequest, notFound } from '../../infra/errors.ts';
 import { handleCommand } from '../../infra/event-store/decider.ts';
 import { eventId } from '../../infra/event-store/event-ids.ts';
-import { LOG_START, type EventStore, type LogPosition } from '../../infra/event-store/event-store.ts';
+import type { EventStore } from '../../infra/event-store/event-store.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
 import type { RebuildProgress, RebuildSource } from '../../schemas/api/rebuild.ts';
 import { streams } from '../../schemas/events/index.ts';
 import type { UsageRules } from '../../schemas/events/usage-rules.ts';
-import { readCheckpoint, readCheckpoints, readCurrentVersions, setCurrentVersion } from '../engine/checkpoint-store.ts';
-import { createProjectionRunner, type ProjectionRunner, type ProjectionStatus } from '../engine/runner.ts';
+import { readCheckpoints, readCurrentVersions, switchProjection } from '../engine/checkpoint-store.ts';
+import { createRebuildRuns, secondsLeft } from '../engine/rebuild-runs.ts';
+import type { ProjectionStatus } from '../engine/runner.ts';
 import { ensureWarehouseVersions, insertWarehouseVersion, markWarehouseVersionDropped, readWarehouseVersions, retirableUsageWarehouseProjector, type WarehouseVersion } from './rebuild-versions.ts';
 import { createWarehouseTables, dropWarehouseTables } from './tables.ts';
 import { usageWarehouseName, type DerivationProgress } from './usage-warehouse-projector.ts';
@@ -47,10 +48,8 @@ export type Rebuilds = ReturnType<typeof createRebuilds>;
 
 export function createRebuilds(options: RebuildOptions) {
   const { sql, log, warehouse } = options;
-  const runners = new Map<number, ProjectionRunner>();
-  /** Recent (time, eventsDone) per version, for the rate. */
-  const samples = new Map<number, { at: number; done: number }[]>();
-  const startups = new Map<number, Promise<void>>();
+  // Runners, progress counting and rate: the same for every projection (engine/rebuild-runs.ts).
+  const runs = createRebuildRuns(options);
   /** A version's derivation after its deferred catch-up, while it runs. */
   const derivations = new Map<number, DerivationProgress>();
 
@@ -68,65 +67,22 @@ export function createRebuilds(options: RebuildOptions) {
   }
 
   function run(version: WarehouseVersion): void {
-    if (runners.has(version.version)) return;
     const onDerivation = (p: DerivationProgress | null) => (p ? derivations.set(version.version, p) : derivations.delete(version.version));
-    const projector = retirableUsageWarehouseProjector({ version: version.version, rules: version.rules, clock: options.clock, onDerivation, seedFrom: version.seedFrom ?? undefined });
-    const runner = createProjectionRunner({ log, sql, warehouse, projectors: [projector], batchSize: options.batchSize, pollIntervalMs: options.pollIntervalMs });
-    runners.set(version.version, runner);
-    const started = runner.start();
-    // Until start resolves the runner calls itself stopped; a status asked meanwhile waits for it.
-    startups.set(version.version, started.catch(() => undefined));
-    void started;
-  }
-
-  /** The last counts per version: counting a long log takes a while (on PGlite, on the thread that also projects). */
-  const counts = new Map<number, { at: number; took: number; total: number; left: number }>();
-  /**
-   * The log's length up to a position, extended by counting only what came after it: a count
-   * from the start scans the whole log (7 s at 10M events on PGlite). An event committed late
-   * below that position is left out of this total, never out of `left`, which decides caughtUp.
-   */
-  let length: { upTo: LogPosition; events: number } = { upTo: LOG_START, events: 0 };
-
-  async function countEvents(version: number, position: LogPosition, fresh: boolean) {
-    const last = counts.get(version);
-    // At most a tenth of the time goes to counting, however often the progress is asked for, and
-    // none while the version derives: on PGlite a count runs on the very thread that derives.
-    if (!fresh && last && (derivations.has(version) || Date.now() - last.at < 10 * last.took)) return last;
-    const started = Date.now();
-    const fromStart = position.tx === LOG_START.tx && position.seq === LOG_START.seq;
-    // Relative to the length this call began from: two counts at once both land on a true length.
-    const base = length;
-    const [added, left] = await Promise.all([log.backlog(base.upTo), fromStart ? null : log.backlog(position)]);
-    length = { upTo: added.newest ?? base.upTo, events: base.events + added.events };
-    const counted = { at: Date.now(), took: Date.now() - started, total: length.events, left: left?.events ?? length.events };
-    counts.set(version, counted);
-    return counted;
+    runs.run(retirableUsageWarehouseProjector({ version: version.version, rules: version.rules, clock: options.clock, onDerivation, seedFrom: version.seedFrom ?? undefined }));
   }
 
   async function progress(version: WarehouseVersion, fresh = false): Promise<RebuildProgress> {
-    const checkpoint = await readCheckpoint(sql, usageWarehouseName, version.version);
-    // While catching up the projector holds its checkpoint back until it has derived what it read:
-    // the runner's read position tells how far the reading is.
-    const read = runners.get(version.version)?.readPosition(usageWarehouseName, version.version) ?? checkpoint.position;
-    const { at: now, total: totalEvents, left: leftEvents } = await countEvents(version.version, read, fresh);
-    const done = totalEvents - leftEvents;
-    const history = [...(samples.get(version.version) ?? []), { at: now, done }].filter((s) => now - s.at <= 10_000);
-    samples.set(version.version, history);
-    const oldest = history[0]!;
-    const seconds = (now - oldest.at) / 1000;
-    const eventsPerSecond = seconds > 0 ? Math.max(0, (done - oldest.done) / seconds) : 0;
     const derivation = derivations.get(version.version) ?? null;
-    const held = read.tx !== checkpoint.position.tx || read.seq !== checkpoint.position.seq;
-    const caughtUp = leftEvents === 0 && !held && derivation === null && checkpoint.lastError === null;
+    const p = await runs.progress(usageWarehouseName, version.version, { fresh, busy: derivation !== null });
+    const caughtUp = p.leftEvents === 0 && !p.held && derivation === null && p.lastError === null;
     return {
       version: version.version,
       rules: version.rules,
-      eventsDone: done,
-      eventsTotal: totalEvents,
-      eventsPerSecond: Math.round(eventsPerSecond * 10) / 10,
-      secondsLeft: caughtUp ? 0 : eventsPerSecond > 0 ? Math.round(leftEvents / eventsPerSecond) : null,
-      stage: caughtUp ? 'done' : derivation || (leftEvents === 0 && held) ? 'deriving' : 'reading',
+      eventsDone: p.eventsDone,
+      eventsTotal: p.eventsTotal,
+      eventsPerSecond: p.eventsPerSecond,
+      secondsLeft: secondsLeft(p, caughtUp),
+      stage: caughtUp ? 'done' : derivation || (p.leftEvents === 0 && p.held) ? 'deriving' : 'reading',
       derivation,
       caughtUp,
     };
@@ -178,7 +134,8 @@ export function createRebuilds(options: RebuildOptions) {
       if (!rebuild) throw conflict('No rebuild to switch to');
       const status = await progress(rebuild, true);
       if (!status.caughtUp) throw conflict(`Version ${rebuild.version} has not caught up yet (${status.eventsDone} of ${status.eventsTotal} events)`);
-      await setCurrentVersion(sql, usageWarehouseName, rebuild.version);
+      // The warehouse is read by version number (projection_versions): serving is the flip alone.
+      await switchProjection(sql, usageWarehouseName, rebuild.version);
       return rebuild.version;
     },
 
@@ -189,8 +146,7 @@ export function createRebuilds(options: RebuildOptions) {
       if (![...state.droppable, ...(state.rebuild ? [state.rebuild] : [])].some((v) => v.version === version)) throw notFound(`No live warehouse version ${version}`);
       // Marked first: a runner still feeding this version goes quiet before its tables disappear.
       await markWarehouseVersionDropped(sql, version);
-      await runners.get(version)?.stop();
-      runners.delete(version);
+      await runs.stopRun(usageWarehouseName, version);
       await dropWarehouseTables(warehouse, version);
     },
 
@@ -201,21 +157,13 @@ export function createRebuilds(options: RebuildOptions) {
     },
 
     /** Status of the versions this manager runs, so GET /api/admin/projections shows a rebuild while it builds. */
-    async runnerStatuses(): Promise<ProjectionStatus[]> {
-      await Promise.all(startups.values());
-      return (await Promise.all([...runners.values()].map((r) => r.status()))).flat();
-    },
+    runnerStatuses: (): Promise<ProjectionStatus[]> => runs.runnerStatuses(),
 
     /** Ends the backoff of a failing projector in a rebuild runner started here (POST /api/admin/projections/{name}/retry). */
-    retryNow(name: string, version: number): boolean {
-      return [...runners.values()].map((r) => r.retryNow(name, version)).some(Boolean);
-    },
+    retryNow: (name: string, version: number): boolean => runs.retryNow(name, version),
 
     /** Runners started here: a switched-to version keeps running in its rebuild runner until the process stops. */
-    async stop(): Promise<void> {
-      await Promise.all([...runners.values()].map((r) => r.stop()));
-      runners.clear();
-    },
+    stop: (): Promise<void> => runs.stop(),
   };
 }
 

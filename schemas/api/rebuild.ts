@@ -12,6 +12,23 @@ export type RebuildSource = z.infer<typeof RebuildSource>;
 export const StartRebuildRequest = z.strictObject({ rules: UsageRules, from: RebuildSource.default('raw') });
 export type StartRebuildRequest = z.infer<typeof StartRebuildRequest>;
 
+/** A Postgres read model by its projection name (GET /api/admin/projections lists them). */
+export const ReadModelName = z.string().regex(/^[a-z][a-z0-9-]{0,99}$/, 'Expected a projection name');
+
+/**
+ * POST /api/admin/rebuilds: new usage rules rebuild the warehouse; `{projection}` rebuilds one
+ * Postgres read model from position 0 of the log (after a fix of its projector), under the same
+ * steps: build beside the serving version, switch in one step, drop the old version.
+ */
+export const StartAnyRebuildRequest = z
+  .strictObject({ rules: UsageRules.optional(), from: RebuildSource.default('raw'), projection: ReadModelName.optional() })
+  // One object rather than a union, so a wrong rule is named by its own path (body.rules.maxPauseSeconds).
+  .refine((body) => (body.rules === undefined) !== (body.projection === undefined), { message: 'Send either rules (the usage warehouse) or projection (a read model)' });
+export type StartAnyRebuildRequest = z.infer<typeof StartAnyRebuildRequest>;
+
+/** POST /api/admin/rebuilds/switch and /drop-old: no body is the warehouse; `{projection}` a read model. */
+export const ProjectionSelector = z.strictObject({ projection: ReadModelName.optional() }).nullish();
+
 export const RebuildProgress = z.object({
   version: z.number().int(),
   rules: UsageRules,
@@ -30,6 +47,31 @@ export const RebuildProgress = z.object({
   caughtUp: z.boolean(),
 });
 export type RebuildProgress = z.infer<typeof RebuildProgress>;
+
+/** A read model's rebuild in progress (no rules, no derivation: it only replays the log). */
+export const ReadModelRebuildProgress = z.object({
+  name: z.string(),
+  version: z.number().int(),
+  eventsDone: z.number().int().nonnegative(),
+  eventsTotal: z.number().int().nonnegative(),
+  eventsPerSecond: z.number().nonnegative(),
+  secondsLeft: z.number().nonnegative().nullable(),
+  stage: z.enum(['reading', 'done']),
+  /** Why the new version is stuck, if it is (repair it like any projection: retry or park). */
+  lastError: z.string().nullable(),
+  caughtUp: z.boolean(),
+});
+export type ReadModelRebuildProgress = z.infer<typeof ReadModelRebuildProgress>;
+
+export const ReadModelOverview = z.object({
+  name: z.string(),
+  currentVersion: z.number().int(),
+  rebuild: ReadModelRebuildProgress.nullable(),
+  droppableVersions: z.array(z.number().int()),
+});
+export type ReadModelOverview = z.infer<typeof ReadModelOverview>;
+
+export const StartAnyRebuildResponse = z.union([RebuildProgress, ReadModelRebuildProgress]);
 
 export const HeadlineFigures = z.object({
   version: z.number().int(),
@@ -58,6 +100,8 @@ export const RebuildOverview = z.object({
   /** Versions no longer serving whose tables can be dropped. */
   droppableVersions: z.array(z.number().int()),
   comparison: HeadlineComparison,
+  /** The Postgres read models, rebuilt and switched the same way (issue 13). */
+  readModels: z.array(ReadModelOverview),
 });
 export type RebuildOverview = z.infer<typeof RebuildOverview>;
 

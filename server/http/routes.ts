@@ -8,7 +8,7 @@ import { putSettingRoute } from '../../commands/settings/put-setting.ts';
 import { postUsageLogRoute } from '../../commands/usage/post-usage-log.ts';
 import { getEvaluationsRoute } from '../../queries/evaluations/get-evaluations.ts';
 import { runWarehouseSqlRoute } from '../../queries/admin/run-warehouse-sql.ts';
-import { getProjectionStatusRoute } from '../../queries/admin/get-projection-status.ts';
+import { getProjectionStatusRoute } from '../operations/get-projection-status.ts';
 import { getAdminUsageRoute } from '../../queries/usage/get-admin-usage.ts';
 import { getPublicUsageRoute } from '../../queries/usage/get-public-usage.ts';
 import { getResidentUsageRoute } from '../../queries/usage/get-resident-usage.ts';
@@ -20,12 +20,12 @@ import { getUsageSessionTableRoute } from '../../queries/usage/get-usage-session
 import { getVideoViewsRoute } from '../../queries/usage/get-video-views.ts';
 import { getUsageDetailsLogRoute } from '../../queries/usage/get-usage-details-log.ts';
 import { getNotConnectedPlaysRoute } from '../../queries/usage/get-not-connected-plays.ts';
-import { dropOldWarehouseVersionsRoute } from '../../commands/usage-rules/drop-old-warehouse-versions.ts';
-import { getUsageRulesRoute } from '../../commands/usage-rules/get-usage-rules.ts';
-import { putUsageRulesRoute } from '../../commands/usage-rules/put-usage-rules.ts';
-import { startRebuildRoute } from '../../commands/usage-rules/start-rebuild.ts';
-import { switchWarehouseVersionRoute } from '../../commands/usage-rules/switch-warehouse-version.ts';
-import { getRebuildStatusRoute } from '../../queries/admin/get-rebuild-status.ts';
+import { dropOldWarehouseVersionsRoute } from '../operations/drop-old-versions.ts';
+import { getUsageRulesRoute } from '../../queries/usage-rules/get-usage-rules.ts';
+import { putUsageRulesRoute } from '../operations/put-usage-rules.ts';
+import { startRebuildRoute } from '../operations/start-rebuild.ts';
+import { switchWarehouseVersionRoute } from '../operations/switch-version.ts';
+import { getRebuildStatusRoute } from '../operations/get-rebuild-status.ts';
 import { getSettingsRoute } from '../../queries/settings/get-settings.ts';
 import { pingRoute } from '../../queries/system/ping.ts';
 import { getCurrentUserRoute } from '../../queries/user/get-current-user.ts';
@@ -66,8 +66,8 @@ import { getMessageItemsRoute } from '../../queries/messages/get-message-items.t
 import { liveChannelRoute } from './live-channel.ts';
 import { postTypedRequestRoute } from './typed-requests.ts';
 import type { App, RouteModule } from './zod.ts';
-import { parkEventRoute } from '../../commands/projections/park-event.ts';
-import { retryProjectionRoute } from '../../commands/projections/retry-projection.ts';
+import { parkEventRoute } from '../operations/park-event.ts';
+import { retryProjectionRoute } from '../operations/retry-projection.ts';
 
 /**
  * The generic data pattern's four routes of one reference table (domain/reference-data/): another

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProjectionRunner, type ProjectionRunner } from '../../projections/engine/runner.ts';
 import { lastActivityProjector } from '../../projections/postgres/last-activity.ts';
-import { getProjectionStatusRoute } from '../../queries/admin/get-projection-status.ts';
+import { getProjectionStatusRoute } from '../../server/operations/get-projection-status.ts';
 import { buildTestApp, type TestApp, type TestUser } from '../support/build-test-app.ts';
 import { loggedIn } from './support/test-events.ts';
 

@@ -6,6 +6,7 @@ import { createPgSql } from '../../infra/sql/pg-sql.ts';
 import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
 import type { PostgresProjector } from '../../projections/engine/projector.ts';
+import { setUpReadModel } from '../../projections/engine/read-model.ts';
 import { evaluationsProjector, evaluationsTable } from '../../projections/postgres/evaluations.ts';
 import { targetCountsProjector, targetCountsTable } from '../../projections/postgres/target-counts.ts';
 import { getUsageSessionState, usageSessionStateProjector, usageSessionStateTable } from '../../projections/postgres/usage-session-state.ts';
@@ -14,6 +15,7 @@ import { createTestDatabase } from '../support/postgres-server.ts';
 // The read models of usage sessions, evaluations and targets: replaying a batch, or the whole
 // log in other cuts, leaves the same rows (the runner replays after a crash between apply and
 // checkpoint only for warehouse projectors, but a rebuild or a second runner must be harmless too).
+// Set up as the runner does (setUpReadModel): the projector's tables and the stable views read here.
 
 const T = (minute: number) => new Date(Date.UTC(2026, 10, 20, 9, minute)).toISOString();
 const user = 41;
@@ -73,8 +75,8 @@ describe.each(['pglite', 'postgres'] as const)('usage read models on %s', (datab
   describe.each(cases)('$projector.name', ({ projector, table, stream, events }) => {
     it('should be idempotent if run twice', async () => {
       const all = await recorded(stream, events);
-      await projector.setup(sql);
-      await projector.setup(sql);
+      await setUpReadModel(sql, projector);
+      await setUpReadModel(sql, projector);
       await apply(projector, all);
       const once = await rows(table);
       expect(once.length).toBeGreaterThan(0);
@@ -85,7 +87,7 @@ describe.each(['pglite', 'postgres'] as const)('usage read models on %s', (datab
 
     it('should give the same rows whatever the batch cuts', async () => {
       const all = await recorded(stream, events);
-      await projector.setup(sql);
+      await setUpReadModel(sql, projector);
       await apply(projector, all);
       const whole = await rows(table);
       await sql.exec(`DELETE FROM ${table}`);
@@ -96,7 +98,7 @@ describe.each(['pglite', 'postgres'] as const)('usage read models on %s', (datab
 
   it('should fold sessions by client time: a late, older stop does not close the newer session', async () => {
     const all = await recorded(`usage-${user}`, usage);
-    await usageSessionStateProjector.setup(sql);
+    await setUpReadModel(sql, usageSessionStateProjector as PostgresProjector);
     await apply(usageSessionStateProjector as PostgresProjector, all);
     const state = await getUsageSessionState(sql, user);
     expect(state).toMatchObject({ streamVersion: 5, openSession: { sessionId: sessionB, residentIds: [], outdoors: false }, lastPlayAt: new Date(T(12)) });
@@ -107,7 +109,7 @@ describe.each(['pglite', 'postgres'] as const)('usage read models on %s', (datab
     const all = await recorded(`targets-${user}`, targets);
     // As the runner does: each projector gets the types it handles.
     for (const p of [evaluationsProjector, targetCountsProjector] as PostgresProjector[]) {
-      await p.setup(sql);
+      await setUpReadModel(sql, p);
       await apply(p, all.filter((e) => p.handles.includes(e.type)));
     }
     expect(await sql.query(`SELECT evaluation_id::text AS id, score, audio_file_id, message_item_id FROM ${evaluationsTable} ORDER BY time`)).toEqual([

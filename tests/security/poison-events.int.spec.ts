@@ -110,6 +110,8 @@ const probe = (version: number) =>
     name: 'poison-probe',
     version,
     handles: ['SearchLogged'],
+    // A test stand-in: no stable names for queries to read.
+    views: [],
     async setup(sql) {
       await sql.exec(`CREATE TABLE IF NOT EXISTS poison_probe_v${version} (event_id uuid PRIMARY KEY, query text NOT NULL)`);
     },

@@ -10,6 +10,8 @@ import type { EventStore } from '../../infra/event-store/event-store.ts';
 import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
 import type { FileStore } from '../../infra/files/file-store.ts';
 import { createTestDatabase } from './postgres-server.ts';
+import { setUpReadModels } from '../../projections/engine/read-model.ts';
+import { projectors } from '../../projections/projectors.ts';
 
 // The one way HTTP tests get a server: the real app on a real database (PGlite in memory, or a
 // fresh database on the test Postgres server) with the real event store, driven by app.inject.
@@ -51,6 +53,8 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const sql = options.database === 'postgres' ? createPgSql(await createTestDatabase(process.env.TEST_DATABASE_URL!)) : await createPgliteSql();
   await migrate(sql);
+  // The read models' tables and views, as the server's projection runner makes them at start-up.
+  await setUpReadModels(sql, projectors);
   const store = createPostgresEventStore(sql);
   await store.setup();
   const app = await buildApp({

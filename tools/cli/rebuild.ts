@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { comparisonPeriod } from '../../queries/admin/get-rebuild-status.ts';
+import { comparisonPeriod } from '../../server/operations/get-rebuild-status.ts';
 import { compareHeadlines } from '../../projections/warehouse/rebuild-comparison.ts';
 import { createRebuilds, type Rebuilds } from '../../projections/warehouse/rebuild.ts';
 import type { HeadlineFigures, RebuildProgress } from '../../schemas/api/rebuild.ts';

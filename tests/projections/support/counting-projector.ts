@@ -17,6 +17,8 @@ export function countingProjector(options: CountingOptions = {}) {
     name: options.name ?? 'counting',
     version: options.version ?? 1,
     handles: options.handles ?? ['LoggedIn', 'PlaySampled'],
+    // A test stand-in: no stable names for queries to read.
+    views: [],
     async setup(sql) {
       await sql.exec(`
         CREATE TABLE IF NOT EXISTS counted_events (event_id uuid PRIMARY KEY, tx bigint NOT NULL, seq bigint NOT NULL);

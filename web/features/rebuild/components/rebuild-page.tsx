@@ -14,6 +14,7 @@ import {
 } from '../stores/rebuild-store.ts';
 import { HeadlineComparison } from './headline-comparison.tsx';
 import { ProjectionsPanel } from './projections-panel.tsx';
+import { ReadModelsPanel } from './read-models-panel.tsx';
 import { RebuildProgress } from './rebuild-progress.tsx';
 import { RulesForm } from './rules-form.tsx';
 import './rebuild.css';
@@ -22,7 +23,8 @@ const actionFailed = { load: 'Loading the rebuild status failed', start: 'The re
 
 /**
  * /admin/rebuild: operators change the usage rules, watch the new version build, compare and switch;
- * below, every projection's state, with the repairs for one stuck on an event.
+ * below, the read models, rebuilt and switched the same way, and every projection's state, with the
+ * repairs for one stuck on an event.
  */
 export function RebuildPage() {
   const { t } = useTranslation();
@@ -107,6 +109,7 @@ export function RebuildPage() {
           )}
         </div>
       </div>
+      {overview && <ReadModelsPanel readModels={overview.readModels} />}
       <ProjectionsPanel />
     </section>
   );

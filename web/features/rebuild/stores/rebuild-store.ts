@@ -5,7 +5,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { getRebuildOverview } from '../api/get-rebuild-overview.ts';
 import { getUsageRules } from '../api/get-usage-rules.ts';
 import { postDropOldVersions } from '../api/post-drop-old-versions.ts';
-import { postRebuild } from '../api/post-rebuild.ts';
+import { postReadModelRebuild, postRebuild } from '../api/post-rebuild.ts';
 import { postSwitchVersion } from '../api/post-switch-version.ts';
 
 // The operators' rebuild screen (DOMAIN.md section 5): the rules being edited, the overview the
@@ -19,12 +19,16 @@ interface RebuildState {
   latestRules: UsageRules | null;
   period: { first: string; last: string } | null;
   busy: RebuildAction | null;
+  /** The read model an action runs on (the warehouse when null). */
+  busyReadModel: string | null;
   /** The server's refusal of the last action (its 4xx message), or a failed load. */
   problem: { kind: 'load' | RebuildAction; message: string | null } | null;
   droppedVersions: number[] | null;
+  /** What the last drop of a read model's old versions dropped. */
+  droppedReadModel: { name: string; versions: number[] } | null;
 }
 
-export const rebuildStore = proxy<RebuildState>({ overview: null, latestRules: null, period: null, busy: null, problem: null, droppedVersions: null });
+export const rebuildStore = proxy<RebuildState>({ overview: null, latestRules: null, period: null, busy: null, busyReadModel: null, problem: null, droppedVersions: null, droppedReadModel: null });
 
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.serverMessage : null);
 
@@ -88,7 +92,36 @@ export function dropOldVersions(): Promise<boolean> {
   });
 }
 
+// The read models are rebuilt, switched and dropped one at a time, by name, through the same
+// endpoints as the warehouse.
+
+async function actOn(name: string, action: RebuildAction, work: () => Promise<void>): Promise<boolean> {
+  rebuildStore.busyReadModel = name;
+  try {
+    return await act(action, work);
+  } finally {
+    rebuildStore.busyReadModel = null;
+  }
+}
+
+export const startReadModelRebuild = (name: string) =>
+  actOn(name, 'start', async () => {
+    await postReadModelRebuild(name);
+    rebuildStore.droppedReadModel = null;
+  });
+
+export const switchReadModel = (name: string) =>
+  actOn(name, 'switch', async () => {
+    rebuildStore.overview = ref(await postSwitchVersion(name));
+  });
+
+export const dropOldReadModelVersions = (name: string) =>
+  actOn(name, 'drop', async () => {
+    rebuildStore.droppedReadModel = { name, versions: (await postDropOldVersions(name)).droppedVersions };
+  });
+
 /** While a rebuild runs the screen follows it every second (DOMAIN.md section 5: watch its progress). */
 export function isRebuilding(overview: RebuildOverview | null): boolean {
-  return overview?.rebuild != null && !overview.rebuild.caughtUp;
+  const building = (r: { caughtUp: boolean } | null) => r !== null && !r.caughtUp;
+  return !!overview && (building(overview.rebuild) || overview.readModels.some((m) => building(m.rebuild)));
 }

@@ -1,8 +1,8 @@
 import { conflict } from '../../infra/errors.ts';
-import { requireOperator } from '../../server/http/auth.ts';
-import type { App } from '../../server/http/zod.ts';
+import { requireOperator } from '../http/auth.ts';
+import type { App } from '../http/zod.ts';
 import { readCheckpoint } from '../../projections/engine/checkpoint-store.ts';
-import { rebuildsOf } from '../../projections/warehouse/rebuild.ts';
+import { retryRebuildNow } from '../../projections/rebuilds.ts';
 import { ParkedEvent, ParkEventRequest, ProjectionParams } from '../../schemas/api/projections.ts';
 import { projectionVersion } from './projection-version.ts';
 
@@ -50,7 +50,7 @@ export function parkEventRoute(app: App): void {
       request.log.warn({ userId, name, version, eventId, error: checkpoint.lastError }, 'event parked: the projection skips it');
       // The loop reads the parked events again before its retry; wake it rather than wait out the backoff.
       app.deps.projections?.retryNow(name, version);
-      if (app.deps.warehouse) rebuildsOf(app.deps).retryNow(name, version);
+      retryRebuildNow(app.deps, name, version);
       return {
         projectionName: row.projection_name,
         projectionVersion: row.projection_version,

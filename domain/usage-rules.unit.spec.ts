@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
-import { defaultUsageRules } from '../../schemas/events/usage-rules.ts';
-import { deciderSpec } from '../../tests/support/decider-spec.ts';
-import { changeUsageRulesDecider } from './change-usage-rules.ts';
+import { defaultUsageRules } from '../schemas/events/usage-rules.ts';
+import { deciderSpec } from '../tests/support/decider-spec.ts';
+import { changeUsageRulesDecider } from './usage-rules.ts';
 
 const spec = deciderSpec(changeUsageRulesDecider);
 const operator = { userId: 2, canChangeRules: true };

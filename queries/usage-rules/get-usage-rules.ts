@@ -1,3 +1,4 @@
+import { usageRulesOf } from '../../domain/usage-rules.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
 import { requireOperator } from '../../server/http/auth.ts';
 import type { App } from '../../server/http/zod.ts';
@@ -5,17 +6,13 @@ import { rebuildsOf, type Rebuilds } from '../../projections/warehouse/rebuild.t
 import { UsageRulesResponse } from '../../schemas/api/rebuild.ts';
 import type { EventOf } from '../../schemas/events/index.ts';
 import { streams } from '../../schemas/events/index.ts';
-import { changeUsageRulesDecider } from './change-usage-rules.ts';
 
 // GET /api/admin/usage-rules: the latest recorded rules and the rules of the serving version,
 // which differ while a rebuild has not been switched to.
 
-export async function readUsageRules(store: EventStore, rebuilds: Rebuilds): Promise<UsageRulesResponse> {
+export async function readUsageRules(store: EventStore, rebuilds: Pick<Rebuilds, 'versions'>): Promise<UsageRulesResponse> {
   const history = await store.readStream(streams.usageRules());
-  const rules = history.reduce(
-    (state, event) => changeUsageRulesDecider.evolve(state, event as unknown as EventOf<'UsageRulesChanged'>),
-    changeUsageRulesDecider.initialState(),
-  );
+  const rules = usageRulesOf(history as unknown as EventOf<'UsageRulesChanged'>[]);
   const { current } = await rebuilds.versions();
   return { rules, currentVersion: current.version, currentRules: current.rules };
 }

@@ -1,6 +1,6 @@
-import { requireOperator } from '../../server/http/auth.ts';
-import type { App } from '../../server/http/zod.ts';
-import { rebuildsOf } from '../../projections/warehouse/rebuild.ts';
+import { requireOperator } from '../http/auth.ts';
+import type { App } from '../http/zod.ts';
+import { retryRebuildNow } from '../../projections/rebuilds.ts';
 import { ProjectionParams, RetryProjectionRequest, RetryProjectionResult } from '../../schemas/api/projections.ts';
 import { projectionVersion } from './projection-version.ts';
 
@@ -17,7 +17,7 @@ export function retryProjectionRoute(app: App): void {
       const { name } = request.params;
       const version = await projectionVersion(app.deps.sql, name, request.body?.version);
       const served = app.deps.projections?.retryNow(name, version) ?? false;
-      const rebuilding = app.deps.warehouse ? rebuildsOf(app.deps).retryNow(name, version) : false;
+      const rebuilding = retryRebuildNow(app.deps, name, version);
       request.log.info({ userId, name, version }, 'projection retry requested');
       return { name, version, woken: served || rebuilding };
     },
