@@ -2,22 +2,25 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { ProjectionRunner } from '../projections/engine/runner.ts';
 import type { Warehouse } from '../infra/clickhouse/clickhouse.ts';
-import { registerLoginLimits, type LoginLimits } from '../infra/auth/login-limits.ts';
 import type { Config } from '../infra/config.ts';
 import type { EventStore } from '../infra/event-store/event-store.ts';
 import type { FileStore } from '../infra/files/file-store.ts';
-import { registerAuth } from './http/auth.ts';
-import { answerFrameworkError, registerErrorHandling } from './http/error-handler.ts';
-import { registerInputGuard } from './http/input-guard.ts';
-import { registerOriginCheck } from './http/origin-check.ts';
-import { registerPublicReportOnly } from './http/public-report-only.ts';
-import { registerRoutes } from './http/routes.ts';
-import { registerWebApp } from './http/web-app.ts';
+import { auth } from './http/auth.ts';
+import { answerFrameworkError, errorHandling } from './http/error-handler.ts';
+import { inputGuard } from './http/input-guard.ts';
+import { loginLimits, type LoginLimits } from './http/login-limits.ts';
+import { originCheck } from './http/origin-check.ts';
+import { publicReportOnly } from './http/public-report-only.ts';
+import { routes } from './http/routes.ts';
+import { webApp } from './http/web-app.ts';
 import { useZod, type App } from './http/zod.ts';
 import type { Sql } from '../infra/sql/sql.ts';
 
 // Composition of the HTTP server: external plugins, then ours, then the routes (fastify/demo).
-// Everything a route needs arrives through `app.deps`, so tests build the same app on PGlite.
+// Each of ours is a plugin (fastify-plugin) that names the plugins it needs before it, so a wrong
+// order fails at start-up instead of letting a request past a check. Everything a plugin or route
+// needs arrives through `app.deps`, so tests build the same app on PGlite; what owns a connection
+// closes it in an onClose hook of the process that made it (server/main.ts).
 
 export interface AppDeps {
   sql: Sql;
@@ -67,14 +70,14 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   if (options.onRoute) fastify.addHook('onRoute', options.onRoute);
   const app = useZod(fastify);
   app.decorate('deps', deps);
-  registerErrorHandling(app);
-  registerInputGuard(app);
+  await app.register(errorHandling);
+  await app.register(inputGuard);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  registerOriginCheck(app, deps.config);
-  await registerAuth(app, deps.config);
-  registerPublicReportOnly(app);
-  await registerLoginLimits(app, deps.config.loginLimits, deps.now);
-  await registerWebApp(app, deps.webDir);
-  registerRoutes(app);
+  await app.register(originCheck);
+  await app.register(auth);
+  await app.register(publicReportOnly);
+  await app.register(loginLimits);
+  await app.register(webApp);
+  await app.register(routes);
   return app;
 }

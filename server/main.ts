@@ -52,19 +52,22 @@ async function main(): Promise<void> {
 
   const demoUsageStop = new AbortController();
   let demoUsage: Promise<void> = Promise.resolve();
+  // app.close() stops taking requests first, then this hook stops the writers' consumers and closes
+  // the connections they use, in that order.
+  app.addHook('onClose', async () => {
+    demoUsageStop.abort();
+    await demoUsage;
+    await projections.stop();
+    await stopAllRebuildsOf(deps);
+    await store.close();
+    await warehouse.close();
+    await sql.close();
+  });
   let closing: Promise<void> | undefined;
   const shutdown = (signal: string) =>
     (closing ??= (async () => {
       app.log.info({ signal }, 'shutting down');
-      // Stop taking requests first, then the writers' consumers, then the connections they use.
       await app.close();
-      demoUsageStop.abort();
-      await demoUsage;
-      await projections.stop();
-      await stopAllRebuildsOf(deps);
-      await store.close();
-      await warehouse.close();
-      await sql.close();
     })().then(
       () => process.exit(0),
       (error: unknown) => {

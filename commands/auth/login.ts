@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { LoginRequest, LoginResult } from '../../schemas/api/auth.ts';
-import { guardLogin } from '../../infra/auth/login-limits.ts';
+import { guardLogin } from '../../server/http/login-limits.ts';
 import { hashPassword, verifyPassword } from '../../infra/auth/password.ts';
 import { unauthorized } from '../../infra/errors.ts';
 import type { App } from '../../server/http/zod.ts';
@@ -10,7 +10,7 @@ import { startLoginSession } from './start-login-session.ts';
 
 // POST /api/login. A new login takes playback over from older ones (users.last_session_token,
 // spec 1 section 4) and is recorded as LoggedIn in the user's usage stream. Failed logins lock the
-// account name and the address out for a while (infra/auth/login-limits.ts).
+// account name and the address out for a while (server/http/login-limits.ts).
 
 const loginFailed = () => unauthorized('Login failed');
 

@@ -1,4 +1,4 @@
-import { guardLogin } from '../../infra/auth/login-limits.ts';
+import { guardLogin } from '../../server/http/login-limits.ts';
 import { newSessionToken, startSession } from '../../infra/auth/sessions.ts';
 import { unauthorized } from '../../infra/errors.ts';
 import { setSessionCookie } from '../../server/http/auth.ts';
@@ -9,7 +9,7 @@ import { PublicReportTokenLoginRequest, PublicReportTokenLoginResult } from '../
 // POST /api/publicReportTokenLogin {token}: the public report link's rtoken (spec 3 section 7).
 // The session carries publicReport, so requireUser refuses it everywhere but the public report;
 // like every session it is a server-side row (kind 'public-report') that logout ends. Failed
-// tries lock the address out for a while (infra/auth/login-limits.ts).
+// tries lock the address out for a while (server/http/login-limits.ts).
 // It neither takes playback over (last_session_token stays) nor is logged as a LoggedIn: the
 // token may belong to the unit itself, whose own session must not be displaced by a visitor.
 

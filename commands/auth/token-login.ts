@@ -1,5 +1,5 @@
 import { LoginResult, TokenLoginRequest } from '../../schemas/api/auth.ts';
-import { guardLogin } from '../../infra/auth/login-limits.ts';
+import { guardLogin } from '../../server/http/login-limits.ts';
 import { unauthorized } from '../../infra/errors.ts';
 import type { App } from '../../server/http/zod.ts';
 import { assertContractActive } from '../../infra/users/contract.ts';
@@ -10,7 +10,7 @@ import { startLoginSession } from './start-login-session.ts';
 // send-login-token mails (spec 3: users.login_token, shown as 'Link Expires' until
 // login_token_expires). A link logs in once, before it expires: it is cleared as it is used, so a
 // forwarded or leaked mail cannot open the account again. A token without an expiry never logs in.
-// Failed tries lock the address out for a while (infra/auth/login-limits.ts): no account is named.
+// Failed tries lock the address out for a while (server/http/login-limits.ts): no account is named.
 
 const loginFailed = () => unauthorized('Login failed');
 

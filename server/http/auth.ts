@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isSessionLive } from '../../infra/auth/sessions.ts';
@@ -25,18 +26,22 @@ export interface AuthSecrets {
   jwtSecret: string;
 }
 
-export async function registerAuth(app: FastifyInstance, secrets: AuthSecrets): Promise<void> {
-  await app.register(fastifyCookie, { secret: cookieKey(secrets.cookieSecret) });
-  app.decorateRequest('auth', null);
-  app.decorateRequest('publicReportOnly', false);
-  app.addHook('onRequest', async (request) => {
-    const claimed = await readSession(request, secrets.jwtSecret);
-    // Every request (the /ws upgrade too) asks the database: an ended session is refused at once.
-    const live = claimed && (await isSessionLive(app.deps.sql, claimed, app.deps.now()));
-    request.auth = live ? claimed : null;
-    request.publicReportOnly = live ? live.publicReportOnly : false;
-  });
-}
+export const auth = fp(
+  async (app: FastifyInstance) => {
+    const secrets: AuthSecrets = app.deps.config;
+    await app.register(fastifyCookie, { secret: cookieKey(secrets.cookieSecret) });
+    app.decorateRequest('auth', null);
+    app.decorateRequest('publicReportOnly', false);
+    app.addHook('onRequest', async (request) => {
+      const claimed = await readSession(request, secrets.jwtSecret);
+      // Every request (the /ws upgrade too) asks the database: an ended session is refused at once.
+      const live = claimed && (await isSessionLive(app.deps.sql, claimed, app.deps.now()));
+      request.auth = live ? claimed : null;
+      request.publicReportOnly = live ? live.publicReportOnly : false;
+    });
+  },
+  { name: 'auth', dependencies: ['error-handling'], fastify: '5.x' },
+);
 
 async function readSession(request: FastifyRequest, jwtSecret: string): Promise<Session | null> {
   const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
@@ -80,14 +81,18 @@ export function toAnswer(error: unknown): Answer {
   return answer('InternalError');
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const { status, body } = toAnswer(error);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ kind: body.error.kind, status }, 'request refused');
-    return reply.status(status).send(body);
-  });
-}
+/** Every refusal and failure in DOMAIN.md section 4's shape. Registered first: the others throw AppErrors. */
+export const errorHandling = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+      const { status, body } = toAnswer(error);
+      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      else request.log.info({ kind: body.error.kind, status }, 'request refused');
+      return reply.status(status).send(body);
+    });
+  },
+  { name: 'error-handling', fastify: '5.x' },
+);
 
 /**
  * For Fastify's `frameworkErrors` option (errors raised before routing, such as FST_ERR_BAD_URL for

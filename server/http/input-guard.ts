@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { isSafeText, maxJsonDepth, unsafeTextMessage } from '../../schemas/common/safe.ts';
 import { invalidRequest, validationError } from '../../infra/errors.ts';
@@ -37,8 +38,11 @@ export function guardInput(context: string, value: unknown): void {
   }
 }
 
-export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    for (const [context, of] of parts) guardInput(context, of(request));
-  });
-}
+export const inputGuard = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('preValidation', async (request) => {
+      for (const [context, of] of parts) guardInput(context, of(request));
+    });
+  },
+  { name: 'input-guard', dependencies: ['error-handling'], fastify: '5.x' },
+);

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accessDenied } from '../../infra/errors.ts';
 
@@ -37,10 +38,14 @@ export function originAllowed(origin: string, own: string | null): boolean {
   }
 }
 
-export function registerOriginCheck(app: FastifyInstance, config: { publicUrl?: string }): void {
-  app.addHook('onRequest', async (request) => {
-    const origin = request.headers.origin;
-    if (origin === undefined || !checked(request)) return;
-    if (!originAllowed(origin, ownOrigin(request, config.publicUrl))) throw accessDenied();
-  });
-}
+export const originCheck = fp(
+  async (app: FastifyInstance) => {
+    const { publicUrl } = app.deps.config;
+    app.addHook('onRequest', async (request) => {
+      const origin = request.headers.origin;
+      if (origin === undefined || !checked(request)) return;
+      if (!originAllowed(origin, ownOrigin(request, publicUrl))) throw accessDenied();
+    });
+  },
+  { name: 'origin-check', dependencies: ['error-handling'], fastify: '5.x' },
+);

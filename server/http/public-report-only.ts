@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accessDenied } from '../../infra/errors.ts';
 
@@ -29,14 +30,17 @@ const guarded = (request: FastifyRequest): boolean => {
   return pathname === '/ws' || pathname === '/api' || pathname.startsWith('/api/');
 };
 
-/** Registered after registerAuth (request.auth is read by then) and before the routes. */
-export function registerPublicReportOnly(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    const session = request.auth;
-    // No session: the route answers Unauthorized itself. The flag came with the session check
-    // (registerAuth), so a change takes effect at the next request. A token session is already limited by
-    // requireUser's allowPublicReport opt-in; it is refused here too so both kinds share one list.
-    if (!session || !guarded(request) || publicReportRoutes.has(routeKey(request))) return;
-    if (session.publicReport || request.publicReportOnly) throw accessDenied();
-  });
-}
+/** After auth (request.auth is read by then) and before the routes. */
+export const publicReportOnly = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('onRequest', async (request) => {
+      const session = request.auth;
+      // No session: the route answers Unauthorized itself. The flag came with the session check
+      // (auth.ts), so a change takes effect at the next request. A token session is already limited by
+      // requireUser's allowPublicReport opt-in; it is refused here too so both kinds share one list.
+      if (!session || !guarded(request) || publicReportRoutes.has(routeKey(request))) return;
+      if (session.publicReport || request.publicReportOnly) throw accessDenied();
+    });
+  },
+  { name: 'public-report-only', dependencies: ['auth'], fastify: '5.x' },
+);

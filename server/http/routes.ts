@@ -1,3 +1,5 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
 import { loginRoute } from '../../commands/auth/login.ts';
 import { logoutRoute } from '../../commands/auth/logout.ts';
 import { publicReportTokenLoginRoute } from '../../commands/auth/public-report-token-login.ts';
@@ -146,6 +148,11 @@ export const routeModules: readonly RouteModule[] = [
   parkEventRoute,
 ];
 
-export function registerRoutes(app: App): void {
-  for (const register of routeModules) register(app);
-}
+/** Last: every route relies on the hooks before it (errors, input guard, origin, session, limits). */
+export const routes = fp(
+  async (app: FastifyInstance) => {
+    const typed = app as App;
+    for (const register of routeModules) register(typed);
+  },
+  { name: 'routes', dependencies: ['error-handling', 'input-guard', 'origin-check', 'auth', 'public-report-only', 'login-limits', '@fastify/websocket'], fastify: '5.x' },
+);

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -7,15 +8,19 @@ import { sendNotFound } from './error-handler.ts';
 // The built React app (vite build -> dist/web). Client routes such as /favorites are answered
 // with index.html so a reload or a shared link opens the right screen; /api and /ws never are.
 
-export async function registerWebApp(app: FastifyInstance, webDir: string | undefined): Promise<void> {
-  const served = webDir !== undefined && fs.existsSync(path.join(webDir, 'index.html'));
-  if (served) await app.register(fastifyStatic, { root: path.resolve(webDir), prefix: '/', index: 'index.html' });
-  else if (webDir) app.log.warn({ webDir }, 'web app not built: run `npm run build`');
+export const webApp = fp(
+  async (app: FastifyInstance) => {
+    const { webDir } = app.deps;
+    const served = webDir !== undefined && fs.existsSync(path.join(webDir, 'index.html'));
+    if (served) await app.register(fastifyStatic, { root: path.resolve(webDir), prefix: '/', index: 'index.html' });
+    else if (webDir) app.log.warn({ webDir }, 'web app not built: run `npm run build`');
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) =>
-    served && isClientRoute(request) ? reply.sendFile('index.html') : sendNotFound(reply),
-  );
-}
+    app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) =>
+      served && isClientRoute(request) ? reply.sendFile('index.html') : sendNotFound(reply),
+    );
+  },
+  { name: 'web-app', dependencies: ['error-handling'], fastify: '5.x' },
+);
 
 function isClientRoute(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultLoginLimits } from '../../infra/auth/login-limits.ts';
+import { defaultLoginLimits } from '../../server/http/login-limits.ts';
 import { buildTestApp, type TestApp, type TestDatabase } from '../support/build-test-app.ts';
 
 // Login abuse (issue 12, 5): failed logins lock the account name and the address out, with

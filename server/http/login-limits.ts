@@ -1,6 +1,7 @@
+import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../errors.ts';
+import { AppError } from '../../infra/errors.ts';
 
 // Login abuse (issue 12, 5): failed logins are counted per account name and per address with
 // @fastify/rate-limit, through its createRateLimit API and a store of our own that locks a key
@@ -42,21 +43,25 @@ declare module 'fastify' {
   }
 }
 
-export async function registerLoginLimits(app: FastifyInstance, limits: Partial<LoginLimits> = {}, clock: () => Date): Promise<void> {
-  const settings = { ...defaultLoginLimits, ...limits };
-  const accountOf = new WeakMap<FastifyRequest, string>();
-  let checks: { byAddress: Check; byAccount: Check } | undefined;
-  // Registered in a scope of its own, so the lockout store is only these checks' store: a route
-  // elsewhere that registers the plugin for plain request rates gets the plugin's own store.
-  await app.register(async (scope) => {
-    await scope.register(rateLimit, { global: false, store: lockoutStore(settings, () => clock().getTime()) });
-    checks = {
-      byAddress: scope.createRateLimit({ max: settings.failuresPerAddress, timeWindow: settings.windowMs, keyGenerator: (request) => `address:${request.ip}` }),
-      byAccount: scope.createRateLimit({ max: settings.failuresPerAccount, timeWindow: settings.windowMs, keyGenerator: (request) => `account:${accountOf.get(request) ?? ''}` }),
-    };
-  });
-  app.decorate('loginLimits', { ...checks!, accountOf });
-}
+export const loginLimits = fp(
+  async (app: FastifyInstance) => {
+    const clock = app.deps.now;
+    const settings = { ...defaultLoginLimits, ...app.deps.config.loginLimits };
+    const accountOf = new WeakMap<FastifyRequest, string>();
+    let checks: { byAddress: Check; byAccount: Check } | undefined;
+    // Registered in a scope of its own, so the lockout store is only these checks' store: a route
+    // elsewhere that registers the plugin for plain request rates gets the plugin's own store.
+    await app.register(async (scope) => {
+      await scope.register(rateLimit, { global: false, store: lockoutStore(settings, () => clock().getTime()) });
+      checks = {
+        byAddress: scope.createRateLimit({ max: settings.failuresPerAddress, timeWindow: settings.windowMs, keyGenerator: (request) => `address:${request.ip}` }),
+        byAccount: scope.createRateLimit({ max: settings.failuresPerAccount, timeWindow: settings.windowMs, keyGenerator: (request) => `account:${accountOf.get(request) ?? ''}` }),
+      };
+    });
+    app.decorate('loginLimits', { ...checks!, accountOf });
+  },
+  { name: 'login-limits', dependencies: ['error-handling'], fastify: '5.x' },
+);
 
 /**
  * Runs one login attempt under the limits: refused with TooManyRequests (and Retry-After) while
