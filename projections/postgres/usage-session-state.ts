@@ -1,112 +1,32 @@
-import type { Queryable } from '../../infra/sql/sql.ts';
-import { postgresProjector, type ProjectedEvent } from '../engine/projector.ts';
+import {
+  emptyUsageSessionState,
+  evolveUsageSessionState,
+  toUsageSessionState,
+  usageSessionEventTypes,
+  usageSessionStateColumns,
+  usageSessionStateTable,
+  type UsageSessionStateRow,
+} from '../../domain/usage/usage-session-state.ts';
+import { postgresProjector } from '../engine/projector.ts';
 
-// Per user: the explicit usage session that is open (started, not stopped) and the latest play.
-// Read by check-usage-session and by the stopSession page, which must name the open session.
-//
-// Sessions and plays are ordered by the browser's clock (`clientTime`): logs arrive late from
-// offline browsers, so a late, older start never reopens a session a newer stop closed, and a
-// replayed event changes nothing. `streamVersion` is the last version of the user's usage stream
-// folded in: a reader folds the events after it from the stream itself, so it is never behind
-// the log even while this projection lags (commands/usage/current-usage-session.ts).
+// The read model of the usage session state (the fold itself is domain/usage/usage-session-state.ts):
+// one row per user with the open explicit session and the latest play. Read by check-usage-session,
+// which folds the events after the row's `streamVersion` (commands/usage/current-usage-session.ts).
 
-export const usageSessionStateTable = 'usage_session_state';
-
-export interface OpenSession {
-  sessionId: string;
-  startTime: Date;
-  residentIds: number[];
-  activityIds: number[];
-  outdoors: boolean;
-}
-
-export interface UsageSessionState {
-  userId: number;
-  /** Version of the latest event of `usage-{userId}` folded in; -1 for none. */
-  streamVersion: number;
-  openSession: OpenSession | null;
-  /** The latest start or stop (client time): an older one arriving later is ignored. */
-  lastSessionChange: { at: Date; kind: 'start' | 'stop' } | null;
-  lastPlayAt: Date | null;
-}
-
-export type UsageSessionEvent = ProjectedEvent<'UsageSessionStarted' | 'UsageSessionStopped' | 'PlaySampled' | 'VideoActionLogged'>;
-
-export const emptyUsageSessionState = (userId: number): UsageSessionState => ({
-  userId,
-  streamVersion: -1,
-  openSession: null,
-  lastSessionChange: null,
-  lastPlayAt: null,
-});
-
-/** At the same client time a stop wins over a start, so replaying either never reopens a session. */
-const isOlder = (at: Date, kind: 'start' | 'stop', last: UsageSessionState['lastSessionChange']) =>
-  last !== null && (at < last.at || (at.getTime() === last.at.getTime() && kind === 'start' && last.kind === 'stop'));
-
-/** Pure: the state after one event of the user's usage stream. */
-export function evolveUsageSessionState(state: UsageSessionState, event: UsageSessionEvent): UsageSessionState {
-  const next = { ...state, streamVersion: Math.max(state.streamVersion, event.streamVersion) };
-  const at = new Date(event.data.clientTime);
-  switch (event.type) {
-    case 'UsageSessionStarted': {
-      if (isOlder(at, 'start', state.lastSessionChange)) return next;
-      const { sessionId, residentIds, activityIds, outdoors } = event.data;
-      return { ...next, openSession: { sessionId, startTime: at, residentIds, activityIds, outdoors }, lastSessionChange: { at, kind: 'start' } };
-    }
-    case 'UsageSessionStopped': {
-      if (isOlder(at, 'stop', state.lastSessionChange)) return next;
-      const closes = event.data.sessionId === null || event.data.sessionId === state.openSession?.sessionId;
-      return { ...next, openSession: closes ? null : state.openSession, lastSessionChange: { at, kind: 'stop' } };
-    }
-    case 'PlaySampled':
-    case 'VideoActionLogged':
-      return state.lastPlayAt && state.lastPlayAt >= at ? next : { ...next, lastPlayAt: at };
-    default: {
-      const unexpected: never = event;
-      return unexpected;
-    }
-  }
-}
-
-interface Row {
-  user_id: number | string;
-  stream_version: number | string;
-  session_id: string | null;
-  session_start: Date | string | null;
-  resident_ids: number[] | null;
-  activity_ids: number[] | null;
-  outdoors: boolean | null;
-  last_change_at: Date | string | null;
-  last_change_kind: 'start' | 'stop' | null;
-  last_play_at: Date | string | null;
-}
-
-const date = (value: Date | string | null) => (value === null ? null : new Date(value));
-
-const toState = (row: Row): UsageSessionState => ({
-  userId: Number(row.user_id),
-  streamVersion: Number(row.stream_version),
-  openSession: row.session_id
-    ? {
-        sessionId: row.session_id,
-        startTime: new Date(row.session_start!),
-        residentIds: (row.resident_ids ?? []).map(Number),
-        activityIds: (row.activity_ids ?? []).map(Number),
-        outdoors: row.outdoors ?? false,
-      }
-    : null,
-  lastSessionChange: row.last_change_at && row.last_change_kind ? { at: new Date(row.last_change_at), kind: row.last_change_kind } : null,
-  lastPlayAt: date(row.last_play_at),
-});
-
-const columns = `user_id, stream_version, session_id::text AS session_id, session_start, resident_ids, activity_ids, outdoors,
-  last_change_at, last_change_kind, last_play_at`;
+export {
+  emptyUsageSessionState,
+  evolveUsageSessionState,
+  getUsageSessionState,
+  usageSessionStateTable,
+  type OpenSession,
+  type UsageSessionEvent,
+  type UsageSessionState,
+} from '../../domain/usage/usage-session-state.ts';
 
 export const usageSessionStateProjector = postgresProjector({
   name: 'usage-session-state',
   version: 1,
-  handles: ['UsageSessionStarted', 'UsageSessionStopped', 'PlaySampled', 'VideoActionLogged'],
+  handles: usageSessionEventTypes,
   // A session opens, closes and stays alive by plays; logins, clicks and searches do not touch it.
   ignores: ['LoggedIn', 'MessageItemActionLogged', 'ButtonActionLogged', 'SearchLogged', 'ClientVersionReported'],
 
@@ -128,8 +48,8 @@ export const usageSessionStateProjector = postgresProjector({
   // One read and one write per batch, whatever its size: play samples arrive by the thousand.
   async apply(tx, events) {
     const userIds = [...new Set(events.map((e) => e.data.userId))];
-    const rows = await tx.query<Row>(`SELECT ${columns} FROM ${usageSessionStateTable} WHERE user_id = ANY($1::bigint[]) FOR UPDATE`, [userIds]);
-    const states = new Map(rows.map((row) => [Number(row.user_id), toState(row)]));
+    const rows = await tx.query<UsageSessionStateRow>(`SELECT ${usageSessionStateColumns} FROM ${usageSessionStateTable} WHERE user_id = ANY($1::bigint[]) FOR UPDATE`, [userIds]);
+    const states = new Map(rows.map((row) => [Number(row.user_id), toUsageSessionState(row)]));
     for (const event of events) {
       const userId = event.data.userId;
       states.set(userId, evolveUsageSessionState(states.get(userId) ?? emptyUsageSessionState(userId), event));
@@ -159,15 +79,3 @@ export const usageSessionStateProjector = postgresProjector({
     );
   },
 });
-
-/** The projected state of one user, or null when the projection has not seen the user (or has not been set up yet). */
-export async function getUsageSessionState(db: Queryable, userId: number): Promise<UsageSessionState | null> {
-  try {
-    const [row] = await db.query<Row>(`SELECT ${columns} FROM ${usageSessionStateTable} WHERE user_id = $1`, [userId]);
-    return row ? toState(row) : null;
-  } catch (error) {
-    // 42P01: the runner creates the table on its first pass; until then the stream alone answers.
-    if ((error as { code?: string }).code === '42P01') return null;
-    throw error;
-  }
-}
