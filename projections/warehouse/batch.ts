@@ -27,7 +27,8 @@ export interface DerivationProgress {
 export interface Touch {
   start: number;
   end: number;
-  stopSessionIds: Set<string>;
+  /** client time of the earliest stop noted: the latest start at or before it is re-derived too */
+  earliestStop: number | null;
   /** events noted, to size the groups a deferred run derives together */
   events: number;
 }
@@ -49,7 +50,7 @@ export const versionOf = (p: LogPosition) => ((BigInt(p.tx) << 64n) | BigInt(p.s
 export function touch(touched: Map<number, Touch>, userId: number, at: number): Touch {
   const seen = touched.get(userId);
   if (!seen) {
-    const fresh = { start: at, end: at, stopSessionIds: new Set<string>(), events: 1 };
+    const fresh: Touch = { start: at, end: at, earliestStop: null, events: 1 };
     touched.set(userId, fresh);
     return fresh;
   }
@@ -64,6 +65,6 @@ export function noteTouches(touched: Map<number, Touch>, events: readonly UsageW
     const at = derivationInstant(e);
     if (at === null) continue;
     const seen = touch(touched, e.data.userId, at);
-    if (e.type === 'UsageSessionStopped' && e.data.sessionId) seen.stopSessionIds.add(e.data.sessionId);
+    if (e.type === 'UsageSessionStopped' && (seen.earliestStop === null || at < seen.earliestStop)) seen.earliestStop = at;
   }
 }

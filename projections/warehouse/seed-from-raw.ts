@@ -33,7 +33,7 @@ export async function seedFromRawTables(
       GROUP BY user_id`,
   );
   const run: DeferredRun = {
-    touched: new Map(users.map((u) => [u.userId, { start: u.start, end: u.end, stopSessionIds: new Set<string>(), events: u.events }])),
+    touched: new Map(users.map((u) => [u.userId, { start: u.start, end: u.end, earliestStop: null, events: u.events }])),
     events: users.reduce((n, u) => n + u.events, 0),
     last: source.position,
   };

@@ -1,8 +1,8 @@
 import type { BatchContext, Touch } from './batch.ts';
-import { activityEnd } from './derived-rows.ts';
+import { activityEnds } from './derived-rows.ts';
 import { deriveUserUsage } from './derivation/derive-user-usage.ts';
 import { DerivedRowsWriter } from './derived-rows-writer.ts';
-import { loadSessionSpans, loadWindows, type LoadedRows, type RawRows, type UserWindow } from './load.ts';
+import { loadLatestStarts, loadSessionSpans, loadWindows, type LoadedRows, type RawRows, type UserWindow } from './load.ts';
 import { defaultTimeZone } from './reference.ts';
 import { closeRegion, widerWindowIfNeeded, type Span } from './windows.ts';
 
@@ -29,12 +29,22 @@ export async function deriveTouched(
   const out = new DerivedRowsWriter(version);
   // Room beyond the core (itself touched +- maxPause) for a neighbour's own maxPause, and some slack.
   const marginMs = gapMs + 1000;
-  const cores: UserWindow[] = [...touched].map(([userId, s]) => ({ userId, start: s.start - gapMs, end: s.end + gapMs, stopSessionIds: [...s.stopSessionIds] }));
-  // Sessions already derived around the touched instants (or named by a stop) may reach far: start
-  // the windows where they start, so the first round usually suffices.
+  const cores: UserWindow[] = [...touched].map(([userId, s]) => ({ userId, start: s.start - gapMs, end: s.end + gapMs }));
+  // A stop belongs to the latest start at or before it, however far back (DOMAIN.md section 3):
+  // that start's session changes, so the window reaches back to it.
+  const stopStarts = await loadLatestStarts(
+    warehouse,
+    t,
+    new Map([...touched].flatMap(([userId, s]) => (s.earliestStop === null ? [] : [[userId, s.earliestStop] as const]))),
+    fresh?.starts,
+  );
+  // Sessions already derived around the touched instants may reach far: start the windows where
+  // they start, so the first round usually suffices.
   const known = derivedBefore ? await loadSessionSpans(warehouse, t, cores) : [];
   let windows = cores.map((core) => {
-    const reach = known.filter((s) => s.userId === core.userId).reduce<Span>((r, s) => ({ start: Math.min(r.start, s.start), end: Math.max(r.end, s.end) }), core);
+    const stopStart = stopStarts.get(core.userId);
+    const from: Span = stopStart === undefined ? core : { start: Math.min(core.start, stopStart), end: core.end };
+    const reach = known.filter((s) => s.userId === core.userId).reduce<Span>((r, s) => ({ start: Math.min(r.start, s.start), end: Math.max(r.end, s.end) }), from);
     return { ...core, start: reach.start - marginMs, end: reach.end + marginMs };
   });
   for (let round = 1; windows.length > 0; round++) {
@@ -56,10 +66,10 @@ export async function deriveTouched(
       );
       const touchedSpan = touched.get(window.userId)!;
       const core = { start: touchedSpan.start - gapMs, end: touchedSpan.end + gapMs };
-      const newSessions = derived.sessions.map((s) => ({ session: s, span: { start: s.start, end: activityEnd(s, derived.plays) } }));
-      const named = own.oldSessions.filter((s) => window.stopSessionIds.includes(s.id));
+      const ends = activityEnds(derived.sessions, derived.plays);
+      const newSessions = derived.sessions.map((s) => ({ session: s, span: { start: s.start, end: ends.get(s.sessionId)! } }));
       const region = closeRegion(
-        named.reduce((r, s) => ({ start: Math.min(r.start, s.start), end: Math.max(r.end, s.end) }), core),
+        core,
         [...newSessions.map((s) => s.span), ...own.oldSessions, ...own.oldPlays, ...own.oldViews, ...derived.videoViews],
       );
       // An explicit session whose start lies outside owns plays inside; harmless once it ends well before the region.
