@@ -39,7 +39,7 @@ const seedCount = Number(process.env.SESSION_PROPERTY_SEEDS ?? 200);
 const firstSeed = Number(process.env.SESSION_PROPERTY_FIRST_SEED ?? 1);
 const usersPerRun = 100;
 const now = new Date('2026-11-22T00:00:00Z');
-const first = '2026-10-23';
+const first = '2026-10-24';
 const last = '2026-10-29';
 
 type UsageNewEvent = NewEvent<EventOf<'PlaySampled' | 'UsageSessionStarted' | 'UsageSessionStopped' | 'VideoActionLogged'>>;
@@ -190,6 +190,7 @@ const runs = Array.from({ length: Math.ceil(seedCount / usersPerRun) }, (_, i) =
 
 describe('sessions by client time, through the real projector', () => {
   it.each(runs.map((seeds, i) => [i, seeds] as const))('run %i: any arrival order gives the report of client-time order', async (run, seeds) => {
+    const began = Date.now();
     const random = seededRandom(seeds[0]! * 31 + 7);
     const events = seeds.flatMap(workload);
     const inOrder = await openLog(seeds);
@@ -217,7 +218,9 @@ describe('sessions by client time, through the real projector', () => {
           const fresh = post.filter((e) => !seen.has(e.id) && seen.add(e.id));
           if (fresh.length > 0) await delivered.store.appendMany(byStream(fresh));
         }
-        const batchSize = pick(random, [37, 500, 100_000]);
+        // A page of a few percent of the run (many full pages: the catch-up path), or one page for
+        // the whole chunk (not full: the live path).
+        const batchSize = pick(random, [Math.ceil(events.length / 30), Math.ceil(events.length / 6), 1_000_000]);
         await projectAll({
           log: delivered.store,
           sql: delivered.sql,
@@ -228,10 +231,12 @@ describe('sessions by client time, through the real projector', () => {
         });
       }
 
+      if (process.env.SESSION_PROPERTY_TIMING) console.log(`run ${run}: ${events.length} events projected after ${Date.now() - began} ms`);
       const users = seeds.map((id) => ({ id, name: `user-${id}`, timeZone: id % 5 === 0 ? 'America/New_York' : 'Europe/Helsinki' }));
       const scope = { sql: inOrder.sql, warehouse, users, first, last, now };
       const expected = await usageReportFigures({ ...scope, version: expectedVersion });
       const actual = await usageReportFigures({ ...scope, version: actualVersion });
+      if (process.env.SESSION_PROPERTY_TIMING) console.log(`run ${run}: reports after ${Date.now() - began} ms`);
       const failing = seeds.filter((seed) => !isDeepStrictEqual(actual[seed], expected[seed]));
       if (failing.length > 0) expect(actual[failing[0]!], `seeds ${failing.join(', ')} differ; the first one`).toEqual(expected[failing[0]!]);
       // The workloads did exercise what they claim to (counted sessions of every kind of ending).

@@ -43,20 +43,25 @@ export const reportFigureSources: FigureSource[] = [
 export async function usageReportFigures(scope: ReportFiguresScope): Promise<Record<string, unknown>> {
   const source: UsageWarehouse = { warehouse: scope.warehouse, t: warehouseTables(scope.version) };
   const report: Record<string, unknown> = {};
-  for (const user of scope.users) {
+  const figures = async (user: ReportUser, period: ReportPeriod, daily: boolean) =>
+    Object.fromEntries(
+      await Promise.all(reportFigureSources.filter((f) => !daily || f.daily).map(async (f) => [f.name, await f.get(scope.sql, source, user, period)] as const)),
+    );
+  const ofUser = async (user: ReportUser) => {
     const period = reportPeriod(scope.first, scope.last, user.timeZone, scope.now);
-    const perUser: Record<string, unknown> = {};
-    perUser.period = Object.fromEntries(await Promise.all(reportFigureSources.map(async (f) => [f.name, await f.get(scope.sql, source, user, period)] as const)));
-    const days: Record<string, unknown> = {};
-    for (let day = DateTime.fromISO(period.first, { zone: 'UTC' }); day.toISODate()! <= period.last; day = day.plus({ days: 1 })) {
-      const iso = day.toISODate()!;
-      const dayPeriod = reportPeriod(iso, iso, user.timeZone, scope.now);
-      days[iso] = Object.fromEntries(
-        await Promise.all(reportFigureSources.filter((f) => f.daily).map(async (f) => [f.name, await f.get(scope.sql, source, user, dayPeriod)] as const)),
-      );
-    }
-    perUser.days = days;
-    report[String(user.id)] = perUser;
-  }
+    const days: string[] = [];
+    for (let day = DateTime.fromISO(period.first, { zone: 'UTC' }); day.toISODate()! <= period.last; day = day.plus({ days: 1 })) days.push(day.toISODate()!);
+    const [whole, ...daily] = await Promise.all([
+      figures(user, period, false),
+      ...days.map((day) => figures(user, reportPeriod(day, day, user.timeZone, scope.now), true)),
+    ]);
+    return { period: whole, days: Object.fromEntries(days.map((day, i) => [day, daily[i]])) };
+  };
+  // A few users at a time: the warehouse runs queries side by side (chDB has several sessions).
+  const queue = [...scope.users];
+  const worker = async () => {
+    for (let user = queue.shift(); user; user = queue.shift()) report[String(user.id)] = await ofUser(user);
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
   return report;
 }
