@@ -11,13 +11,14 @@ import { createPostgresEventStore, type PostgresEventStore } from '../../infra/e
 import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
 import { projectAll } from '../../projections/engine/project-all.ts';
+import { warehouseTables } from '../../projections/warehouse/tables.ts';
 import { createUsageWarehouseProjector } from '../../projections/warehouse/usage-warehouse-projector.ts';
 import type { EventOf } from '../../schemas/events/index.ts';
 import { defaultUsageRules } from '../../schemas/events/usage-rules.ts';
 import { seededRandom } from '../../tools/seeded-random.ts';
 import { connectTestWarehouse } from '../support/test-warehouse.ts';
 import { usageReportFigures } from '../support/usage-report-figures.ts';
-import { byStream, seedReference } from './usage-warehouse-support.ts';
+import { byStream, dumpDerived, seedReference } from './usage-warehouse-support.ts';
 
 // DOMAIN.md section 3's invariant through the REAL projector on chDB: the report of every day and
 // of the period is the same whatever order, batches, repetitions and delays the events come in.
@@ -239,6 +240,11 @@ describe('sessions by client time, through the real projector', () => {
       if (process.env.SESSION_PROPERTY_TIMING) console.log(`run ${run}: reports after ${Date.now() - began} ms`);
       const failing = seeds.filter((seed) => !isDeepStrictEqual(actual[seed], expected[seed]));
       if (failing.length > 0) expect(actual[failing[0]!], `seeds ${failing.join(', ')} differ; the first one`).toEqual(expected[failing[0]!]);
+      // Beneath the report, the derived tables themselves: no row the earlier derivations wrote is
+      // left over (each replaced row got its tombstone), none is missing.
+      const expectedTables = Object.entries(await dumpDerived(warehouse, warehouseTables(expectedVersion), seeds));
+      const actualTables = Object.values(await dumpDerived(warehouse, warehouseTables(actualVersion), seeds));
+      for (const [i, [name, rows]] of expectedTables.entries()) expect(actualTables[i], `rows of ${name}`).toEqual(rows);
       // The workloads did exercise what they claim to (counted sessions of every kind of ending).
       const closedBy = await warehouse.query<{ closed_by: string | null; n: number }>(
         `SELECT closed_by, count() AS n FROM sessions_v${expectedVersion} FINAL GROUP BY closed_by ORDER BY closed_by`,
