@@ -3,7 +3,7 @@ import { requireUser } from '../../server/http/auth.ts';
 import type { App } from '../../server/http/zod.ts';
 import { EvaluationParams, PutEvaluationRequest, PutEvaluationResult } from '../../schemas/api/evaluations.ts';
 import { streams } from '../../schemas/events/index.ts';
-import { evaluationOwner } from '../../projections/postgres/evaluations.ts';
+import { evaluationOwner } from '../../domain/evaluations/evaluation-owner.ts';
 import { evaluationDecider, evaluationEventId } from './evaluation-decider.ts';
 
 // PUT /api/evaluations/{id} {score}: only its maker changes an evaluation. The read model names

@@ -8,8 +8,7 @@ import { userDisplayNameSql } from '../../infra/users/user-repository.ts';
 import type { UserTagGroup } from '../../schemas/api/favorites.ts';
 import type { FavoriteEvent } from '../../schemas/events/favorites.ts';
 import { streams } from '../../schemas/events/index.ts';
-import { waitUntilProjected } from '../../projections/engine/wait-until-projected.ts';
-import { favoritesProjector } from '../../projections/postgres/favorites.ts';
+import { waitForProjection, type ProjectionDeps } from '../../server/http/wait-for-projection.ts';
 import { favoritesDecider, type Actor, type FavoriteListState, type FavoritesCommand } from './favorites-decider.ts';
 
 // What every favorites command shares: which stream a list lives in, reading a list's state,
@@ -25,12 +24,10 @@ export async function readFavoriteList(store: EventStore, stream: string): Promi
   return history.reduce((state, event) => favoritesDecider.evolve(state, event as FavoriteEvent), favoritesDecider.initialState());
 }
 
-export interface FavoritesDeps {
-  store: EventStore;
-  sql: Queryable;
-  /** The projection runner of this process; without one nothing waits for the read model. */
-  projections?: unknown;
-}
+/** The read model the browser re-reads after a favorites command (projections/postgres/favorites.ts). */
+export const favoritesReadModel = 'favorites';
+
+export type FavoritesDeps = ProjectionDeps;
 
 /**
  * Decides and appends. Two quick clicks on one list race for the same stream version; the loser
@@ -42,7 +39,7 @@ export async function runFavoritesCommand(deps: FavoritesDeps, stream: string, c
   for (let attempt = 1; ; attempt++) {
     try {
       const events = await handleCommand(deps.store, stream, favoritesDecider, command, (_event, index, version) => eventId('favorites', stream, version, index));
-      if (events.length > 0 && deps.projections) await waitUntilProjected(deps, favoritesProjector, stream);
+      if (events.length > 0) await waitForProjection(deps, favoritesReadModel, stream);
       return events;
     } catch (error) {
       if (!(error instanceof AppError && error.kind === 'Conflict') || attempt >= 3) throw error;

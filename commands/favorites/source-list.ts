@@ -1,6 +1,6 @@
 import type { EventStore } from '../../infra/event-store/event-store.ts';
 import type { Queryable } from '../../infra/sql/sql.ts';
-import { canReadList } from '../../queries/favorites/list-access.ts';
+import { canReadList } from '../../domain/favorites/list-access.ts';
 import { favoriteListStream, readFavoriteList } from './favorite-list-stream.ts';
 import type { ActiveTarget, FavoriteListState } from './favorites-decider.ts';
 

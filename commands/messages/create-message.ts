@@ -1,9 +1,9 @@
 import { requireUser } from '../../server/http/auth.ts';
 import type { App } from '../../server/http/zod.ts';
 import { Message, NewMessage } from '../../schemas/api/messages.ts';
-import { describeMessages } from '../../queries/messages/message-views.ts';
+import { describeMessages } from '../../domain/messages/message-views.ts';
 import { checkMessageContent, normalizeTimes } from './message-content.ts';
-import { messageRowOf, runMessageCommand } from './message-stream.ts';
+import { messageOf, runMessageCommand } from './message-stream.ts';
 
 // POST /api/messages {message}: a new message of the caller, a draft unless `sent` is true. Its id
 // comes from a sequence, so a retried post makes a second message (the spec's message object has
@@ -15,7 +15,7 @@ export function createMessageRoute(app: App): void {
     await checkMessageContent(sql, userId, request.body);
     const [{ id: messageId } = { id: 0 }] = await sql.query<{ id: number }>(`SELECT nextval('message_ids')::integer AS id`);
     const { state } = await runMessageCommand(app.deps, { kind: 'create', messageId, userId, message: normalizeTimes(request.body), at: now().toISOString() });
-    const [message] = await describeMessages(sql, [messageRowOf(messageId, state)], userId, now());
+    const [message] = await describeMessages(sql, [messageOf(messageId, state)], userId, now());
     return message!;
   });
 }

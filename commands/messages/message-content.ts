@@ -3,7 +3,7 @@ import type { Queryable } from '../../infra/sql/sql.ts';
 import { loadUser } from '../../infra/users/user-repository.ts';
 import type { MessageChange, MessageItemChange } from '../../schemas/api/messages.ts';
 import type { ValidationIssue } from '../../schemas/api/errors.ts';
-import { allowedReceiverGroupIds, allowedReceiverIds } from '../../queries/messages/message-receivers.ts';
+import { allowedReceiverGroupIds, allowedReceiverIds } from '../../domain/messages/message-receivers.ts';
 
 // What a message and its items may say, checked before they are decided (spec 2 section 5):
 // recommendations and usage-report messages need their config flags, every recipient must be one

@@ -2,7 +2,7 @@ import { notFound } from '../../infra/errors.ts';
 import { requireUser } from '../../server/http/auth.ts';
 import type { App } from '../../server/http/zod.ts';
 import { MessageItemParams, RemovedMessageItem } from '../../schemas/api/messages.ts';
-import { messageIdOfItem } from '../../queries/messages/message-views.ts';
+import { messageIdOfItem } from './message-of-item.ts';
 import { runMessageCommand } from './message-stream.ts';
 
 // DELETE /api/message-items/{id}: the owner removes an item of a draft.

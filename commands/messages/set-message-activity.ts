@@ -1,8 +1,8 @@
 import { requireUser } from '../../server/http/auth.ts';
 import type { App } from '../../server/http/zod.ts';
 import { Message, MessageActivity, MessageParams } from '../../schemas/api/messages.ts';
-import { describeMessages } from '../../queries/messages/message-views.ts';
-import { messageRowOf, runMessageCommand } from './message-stream.ts';
+import { describeMessages } from '../../domain/messages/message-views.ts';
+import { messageOf, runMessageCommand } from './message-stream.ts';
 
 // PUT /api/messages/{id}/activity {active}: the owner switches a message off (and on again);
 // an inactive message is kept but no longer active for its recipients.
@@ -12,7 +12,7 @@ export function setMessageActivityRoute(app: App): void {
     const { sql, now } = app.deps;
     const messageId = request.params.id;
     const { state } = await runMessageCommand(app.deps, { kind: 'setActive', messageId, userId, active: request.body.active, at: now().toISOString() });
-    const [message] = await describeMessages(sql, [messageRowOf(messageId, state)], userId, now());
+    const [message] = await describeMessages(sql, [messageOf(messageId, state)], userId, now());
     return message!;
   });
 }

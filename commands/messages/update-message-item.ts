@@ -2,9 +2,10 @@ import { notFound } from '../../infra/errors.ts';
 import { requireUser } from '../../server/http/auth.ts';
 import type { App } from '../../server/http/zod.ts';
 import { MessageItem, MessageItemChange, MessageItemParams } from '../../schemas/api/messages.ts';
-import { describeItems, messageIdOfItem } from '../../queries/messages/message-views.ts';
+import { describeItems } from '../../domain/messages/message-views.ts';
+import { messageIdOfItem } from './message-of-item.ts';
 import { checkItemContent } from './message-content.ts';
-import { itemRowOf, runMessageCommand } from './message-stream.ts';
+import { itemOf, runMessageCommand } from './message-stream.ts';
 
 // PUT /api/message-items/{id} {item or part of it}: the owner changes an item of a draft. Which
 // message holds the item is read from the read model, which the adding call waited for.
@@ -17,7 +18,7 @@ export function updateMessageItemRoute(app: App): void {
     if (messageId === null) throw notFound();
     await checkItemContent(sql, request.body);
     const { state } = await runMessageCommand(app.deps, { kind: 'changeItem', messageId, userId, itemId, change: request.body, at: now().toISOString() });
-    const [described] = await describeItems(sql, [itemRowOf(messageId, itemId, state)!]);
+    const [described] = await describeItems(sql, [itemOf(messageId, itemId, state)!]);
     return described!;
   });
 }

@@ -1,9 +1,9 @@
 import { requireUser } from '../../server/http/auth.ts';
 import type { App } from '../../server/http/zod.ts';
 import { Message, MessageChange, MessageParams } from '../../schemas/api/messages.ts';
-import { describeMessages } from '../../queries/messages/message-views.ts';
+import { describeMessages } from '../../domain/messages/message-views.ts';
 import { checkMessageContent, normalizeTimes } from './message-content.ts';
-import { messageRowOf, runMessageCommand } from './message-stream.ts';
+import { messageOf, runMessageCommand } from './message-stream.ts';
 
 // PUT /api/messages/{id} {message or part of it}: the owner edits a draft, sends it (sent true)
 // or restores it as a draft (sent false). Fields left out, and fields sent back unchanged, stay.
@@ -14,7 +14,7 @@ export function updateMessageRoute(app: App): void {
     const messageId = request.params.id;
     await checkMessageContent(sql, userId, request.body);
     const { state } = await runMessageCommand(app.deps, { kind: 'change', messageId, userId, change: normalizeTimes(request.body), at: now().toISOString() });
-    const [message] = await describeMessages(sql, [messageRowOf(messageId, state)], userId, now());
+    const [message] = await describeMessages(sql, [messageOf(messageId, state)], userId, now());
     return message!;
   });
 }

@@ -1,7 +1,7 @@
 import { PutSettingRequest, settingDefaults, Settings } from '../../schemas/api/settings.ts';
 import { requireUser } from '../../server/http/auth.ts';
 import type { App } from '../../server/http/zod.ts';
-import { getSettings } from '../../queries/settings/get-settings.ts';
+import { loadSettings } from '../../domain/settings/settings.ts';
 
 // PUT /api/settings: settings are reference data (DOMAIN.md section 1), so a change is a row
 // update plus its audit row in `logging`, in one transaction. An unchanged value writes nothing
@@ -28,6 +28,6 @@ export function putSettingRoute(app: App): void {
       ]);
       request.log.info({ userId, key }, 'setting changed');
     });
-    return getSettings(app.deps.sql, userId);
+    return loadSettings(app.deps.sql, userId);
   });
 }

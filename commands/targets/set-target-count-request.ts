@@ -6,7 +6,7 @@ import { requireUser } from '../../server/http/auth.ts';
 import { loadUser } from '../../infra/users/user-repository.ts';
 import { SetTargetCountRequest, SetTargetCountResult } from '../../schemas/api/requests.ts';
 import { streams } from '../../schemas/events/index.ts';
-import { typedRequest } from '../requests/typed-request.ts';
+import { typedRequest } from '../../server/http/typed-request.ts';
 import { setTargetCountDecider } from './set-target-count.ts';
 
 // set-target-count {field, userId, categoryId?, value} (spec 3 sections 5 and 7): the target of

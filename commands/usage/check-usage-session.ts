@@ -4,7 +4,7 @@ import { requireUser } from '../../server/http/auth.ts';
 import { CheckUsageSessionRequest, CheckUsageSessionResult } from '../../schemas/api/requests.ts';
 import { streams } from '../../schemas/events/index.ts';
 import type { UsageRules } from '../../schemas/events/usage-rules.ts';
-import { typedRequest } from '../requests/typed-request.ts';
+import { typedRequest } from '../../server/http/typed-request.ts';
 import { currentUsageSession } from './current-usage-session.ts';
 
 // check-usage-session {time} -> {active, startTime, lastPlay} (spec 3 sections 4 and 7): the

@@ -4,7 +4,8 @@ import type { App } from '../../server/http/zod.ts';
 import type { Queryable } from '../../infra/sql/sql.ts';
 import { loadUser } from '../../infra/users/user-repository.ts';
 import { Favorites, FavoritesQuery } from '../../schemas/api/favorites.ts';
-import { listAccess, readableByReader } from './list-access.ts';
+import { readableByReader } from '../../domain/favorites/list-access.ts';
+import { listAccess } from './list-access.ts';
 
 // GET /api/favorites?userTagGroupIdList=0,5&offset&limit&sortLastUserTagGroupId: the audio files
 // (a page) and recipes (all) of lists the caller may read. '0' is the caller's default list plus

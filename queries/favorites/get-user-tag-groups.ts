@@ -2,7 +2,7 @@ import { requireUser } from '../../server/http/auth.ts';
 import type { App } from '../../server/http/zod.ts';
 import type { Queryable } from '../../infra/sql/sql.ts';
 import { UserTagGroupList, type UserTagGroup } from '../../schemas/api/favorites.ts';
-import { readableByReader } from './list-access.ts';
+import { readableByReader } from '../../domain/favorites/list-access.ts';
 
 // GET /api/user-tag-groups: every list the caller may read, their own first, then by name. The
 // default list 0 is not among them: every user has it, and the browser names it.

@@ -1,7 +1,8 @@
 import { requireAdminOf, requireUser } from '../../server/http/auth.ts';
 import type { App } from '../../server/http/zod.ts';
 import { GetMessageItemsQuery, MessageItemList } from '../../schemas/api/messages.ts';
-import { describeItems, findMessageItems } from './message-views.ts';
+import { describeItems } from '../../domain/messages/message-views.ts';
+import { findMessageItems } from './message-rows.ts';
 
 // POST /api/get-message-items {messageIdList, userId?}: the items of those messages the caller
 // (or, for an administrator, the administered `userId`) sees, by message and order.

@@ -1,7 +1,8 @@
 import { requireAdminOf, requireUser } from '../../server/http/auth.ts';
 import type { App } from '../../server/http/zod.ts';
 import { GetMessagesRequest, MessageList } from '../../schemas/api/messages.ts';
-import { describeMessages, findMessages } from './message-views.ts';
+import { describeMessages } from '../../domain/messages/message-views.ts';
+import { findMessages } from './message-rows.ts';
 
 // POST /api/get-messages {query}: the caller's messages (own, and sent to them or their group),
 // narrowed by the query. With `userId` an administrator reads as a user they administer: the

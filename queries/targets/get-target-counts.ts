@@ -1,6 +1,6 @@
 import { requireAdminOf } from '../../server/http/auth.ts';
 import { GetTargetCountsRequest, GetTargetCountsResult, type UserTargetCounts } from '../../schemas/api/requests.ts';
-import { typedRequest } from '../../commands/requests/typed-request.ts';
+import { typedRequest } from '../../server/http/typed-request.ts';
 import { listTargetCounts } from '../../projections/postgres/target-counts.ts';
 
 // get-target-counts {userIds, firstDay, lastDay} -> {targetCounts} (spec 3 section 7): the targets

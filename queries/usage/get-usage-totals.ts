@@ -14,6 +14,7 @@ import { audioFileNames, isoFromClickHouse, messageItemContentTypes, roundSecond
 interface DailyRow { local_day: string; usage_type: string; seconds: number; sessions: number; sessions_with_participants: number }
 interface PlayGroupRow {
   usage_type: UsageType;
+  play_source: string | null;
   content_type: string | null;
   category_id: number | null;
   /** the file, for the top lists: only audio files of the library's two types (otherwise null and 0) */
@@ -41,13 +42,13 @@ export async function getUsageTotals(sql: Queryable, source: UsageWarehouse, use
       params,
     ),
     warehouse.query<PlayGroupRow>(
-      `SELECT usage_type, content_type, category_id,
+      `SELECT usage_type, play_source, content_type, category_id,
               item_type = 'Audio' AND file_type IN ('MusicPiece', 'AudioProgram') AS ranked,
               if(ranked, file_type, NULL) AS top_type, if(ranked, audio_file_id, 0) AS top_file_id,
               count() AS plays, sum(length) AS seconds
          FROM ${t.plays} FINAL
         WHERE ${countedPlays}
-        GROUP BY usage_type, content_type, category_id, ranked, top_type, top_file_id`,
+        GROUP BY usage_type, play_source, content_type, category_id, ranked, top_type, top_file_id`,
       params,
     ),
     // An evaluation counts once, with its latest score, in the period in which it was first made.
@@ -91,11 +92,17 @@ export async function getUsageTotals(sql: Queryable, source: UsageWarehouse, use
 
   const guidedUsage: Record<string, number> = {};
   const categoryCounts: Record<string, number> = {};
+  const usagePerType: UsageTotals['usagePerType'] = {};
   for (const row of playGroups) {
     if (row.usage_type === 'GuidedUsage') add(guidedUsage, row.content_type ?? 'Unknown', row.seconds);
     if (row.category_id !== null) add(categoryCounts, String(row.category_id), row.plays);
+    const key = usagePerTypeKey(row.play_source, row.usage_type);
+    const entry = (usagePerType[key] ??= { plays: 0, seconds: 0 });
+    entry.plays += row.plays;
+    entry.seconds += row.seconds;
   }
   for (const key of Object.keys(guidedUsage)) guidedUsage[key] = roundSeconds(guidedUsage[key]!);
+  for (const entry of Object.values(usagePerType)) entry.seconds = roundSeconds(entry.seconds);
 
   const topOf = (fileType: TopRow['file_type']): TopFile[] =>
     top.filter((r) => r.file_type === fileType).map((r) => ({ audioFileId: r.audio_file_id, name: names.get(r.audio_file_id) ?? null, plays: r.plays, seconds: roundSeconds(r.seconds) }));
@@ -129,6 +136,7 @@ export async function getUsageTotals(sql: Queryable, source: UsageWarehouse, use
     audioFileEvaluations: scores('audioFile'),
     messageItemEvaluations: scores('messageItem'),
     messageItemClicks,
+    usagePerType: sortedRecord(usagePerType),
     videos: videos.map((v) => ({
       fileName: v.file_name,
       startTime: isoFromClickHouse(v.start_time),
@@ -138,6 +146,13 @@ export async function getUsageTotals(sql: Queryable, source: UsageWarehouse, use
     })),
   };
 }
+
+/** usagePerType's key: the play source ('None' for a play from no named source) and the usage type. */
+export const usagePerTypeKey = (playSource: string | null, usageType: UsageType): string => `${playSource ?? 'None'}/${usageType}`;
+
+/** Keys in code-point order, so the answer does not depend on the order ClickHouse returned groups in. */
+const sortedRecord = <V>(record: Record<string, V>): Record<string, V> =>
+  Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
 /** The 10 most played files of each type: by plays, then seconds, then id (a total order). */
 function topFiles(groups: readonly PlayGroupRow[]): TopRow[] {

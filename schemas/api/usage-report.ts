@@ -82,6 +82,11 @@ export const UsageTotals = z.object({
   /** Message item opens in the period, by the item's content type ('Unknown' when not known). */
   messageItemClicks: z.record(z.string(), count),
   videos: z.array(VideoView),
+  /**
+   * `{playSource}/{usageType}` -> plays and listened seconds of counted sessions' plays, e.g.
+   * 'Search/GuidedUsage'; a play started from no named source is 'None/...'. Sums to overallUsage.
+   */
+  usagePerType: z.record(z.string(), z.object({ plays: count, seconds })),
 });
 export type UsageTotals = z.infer<typeof UsageTotals>;
 
@@ -130,6 +135,13 @@ export const SessionPlay = z.object({
   possibleLength: seconds.nullable(),
 });
 
+export const UsageTypeInfo = z.object({ contentType: z.string(), autoPlay: z.boolean(), count });
+export type UsageTypeInfo = z.infer<typeof UsageTypeInfo>;
+
+/** One play of a session's play lists: what was played, when it started, how long it was listened. */
+export const PlayListEntry = z.object({ id: z.number().int(), time: z.iso.datetime(), length: seconds });
+export type PlayListEntry = z.infer<typeof PlayListEntry>;
+
 export const UsageSession = z.object({
   sessionId: z.uuid(),
   kind: z.enum(['explicit', 'implicit']),
@@ -144,6 +156,20 @@ export const UsageSession = z.object({
   activities: z.array(z.object({ id: z.number().int(), name: z.string() })),
   outdoors: z.boolean(),
   plays: z.array(SessionPlay),
+  /** Plays by content type ('Unknown' without one) and auto play (not manually started). */
+  usageTypeInfo: z.array(UsageTypeInfo),
+  /** The session's plays by item type; `id` is the played item's id (audio file, game, video file). */
+  gamePlayList: z.array(PlayListEntry),
+  audioFilePlayList: z.array(PlayListEntry),
+  videoFilePlaylist: z.array(PlayListEntry.extend({ fileName: z.string() })),
+  /** Message id (a Message play's item id) -> listened seconds. */
+  messageDurations: z.record(z.string(), seconds),
+  /** Message item id -> opens ('Message clicks') between the session's start and end. */
+  messageClicks: z.record(z.string(), count),
+  /** Category id -> listened seconds of plays with that category. */
+  categoryDurations: z.record(z.string(), seconds),
+  /** Audio file id -> listened seconds of its Audio plays. */
+  audioFileDurations: z.record(z.string(), seconds),
 });
 export type UsageSession = z.infer<typeof UsageSession>;
 

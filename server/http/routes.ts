@@ -4,7 +4,6 @@ import { publicReportTokenLoginRoute } from '../../commands/auth/public-report-t
 import { tokenLoginRoute } from '../../commands/auth/token-login.ts';
 import { postEvaluationRoute } from '../../commands/evaluations/post-evaluation.ts';
 import { putEvaluationRoute } from '../../commands/evaluations/put-evaluation.ts';
-import { postTypedRequestRoute } from '../../commands/requests/post-typed-request.ts';
 import { putSettingRoute } from '../../commands/settings/put-setting.ts';
 import { postUsageLogRoute } from '../../commands/usage/post-usage-log.ts';
 import { getEvaluationsRoute } from '../../queries/evaluations/get-evaluations.ts';
@@ -19,6 +18,8 @@ import { getUsageSessionsRoute } from '../../queries/usage/get-usage-sessions.ts
 import { getUsageTotalsRoute } from '../../queries/usage/get-usage-totals.ts';
 import { getUsageSessionTableRoute } from '../../queries/usage/get-usage-session-table.ts';
 import { getVideoViewsRoute } from '../../queries/usage/get-video-views.ts';
+import { getUsageDetailsLogRoute } from '../../queries/usage/get-usage-details-log.ts';
+import { getNotConnectedPlaysRoute } from '../../queries/usage/get-not-connected-plays.ts';
 import { dropOldWarehouseVersionsRoute } from '../../commands/usage-rules/drop-old-warehouse-versions.ts';
 import { getUsageRulesRoute } from '../../commands/usage-rules/get-usage-rules.ts';
 import { putUsageRulesRoute } from '../../commands/usage-rules/put-usage-rules.ts';
@@ -47,14 +48,13 @@ import { renameUserTagGroupRoute } from '../../commands/favorites/rename-user-ta
 import { removeUserTagGroupRoute } from '../../commands/favorites/remove-user-tag-group.ts';
 import { setActiveUserTagGroupRoute } from '../../commands/favorites/set-active-user-tag-group.ts';
 import { copyUserTagGroupRoute } from '../../commands/favorites/copy-user-tag-group.ts';
-import { getResidentsRoute } from '../../queries/residents/get-residents.ts';
-import { getResidentRoute } from '../../queries/residents/get-resident.ts';
-import { createResidentRoute } from '../../commands/residents/create-resident.ts';
-import { updateResidentRoute } from '../../commands/residents/update-resident.ts';
-import { getActivitiesRoute } from '../../queries/activities/get-activities.ts';
-import { getActivityRoute } from '../../queries/activities/get-activity.ts';
-import { createActivityRoute } from '../../commands/activities/create-activity.ts';
-import { updateActivityRoute } from '../../commands/activities/update-activity.ts';
+import { activities } from '../../domain/reference-data/activities.ts';
+import type { ReferenceTable } from '../../domain/reference-data/reference-table.ts';
+import { residents } from '../../domain/reference-data/residents.ts';
+import { createReferenceRowRoute } from '../../commands/reference-data/create-reference-row.ts';
+import { updateReferenceRowRoute } from '../../commands/reference-data/update-reference-row.ts';
+import { getReferenceRowRoute } from '../../queries/reference-data/get-reference-row.ts';
+import { listReferenceRowsRoute } from '../../queries/reference-data/list-reference-rows.ts';
 import { createMessageRoute } from '../../commands/messages/create-message.ts';
 import { updateMessageRoute } from '../../commands/messages/update-message.ts';
 import { setMessageActivityRoute } from '../../commands/messages/set-message-activity.ts';
@@ -64,9 +64,18 @@ import { removeMessageItemRoute } from '../../commands/messages/remove-message-i
 import { getMessagesRoute } from '../../queries/messages/get-messages.ts';
 import { getMessageItemsRoute } from '../../queries/messages/get-message-items.ts';
 import { liveChannelRoute } from './live-channel.ts';
+import { postTypedRequestRoute } from './typed-requests.ts';
 import type { App, RouteModule } from './zod.ts';
 import { parkEventRoute } from '../../commands/projections/park-event.ts';
 import { retryProjectionRoute } from '../../commands/projections/retry-projection.ts';
+
+/**
+ * The generic data pattern's four routes of one reference table (domain/reference-data/): another
+ * such table adds its definition there and one line below.
+ */
+function referenceDataRoutes(definition: ReferenceTable): RouteModule[] {
+  return [listReferenceRowsRoute(definition), getReferenceRowRoute(definition), createReferenceRowRoute(definition), updateReferenceRowRoute(definition)];
+}
 
 // Every route module of the server, one line each. A new command or query adds its import and
 // its entry here; nothing else needs to know about it.
@@ -102,6 +111,8 @@ export const routeModules: readonly RouteModule[] = [
   runWarehouseSqlRoute,
   getUsageSessionTableRoute,
   getVideoViewsRoute,
+  getUsageDetailsLogRoute,
+  getNotConnectedPlaysRoute,
   getCategoriesRoute,
   getAudioFilesRoute,
   getAudioFilesInfoRoute,
@@ -121,13 +132,8 @@ export const routeModules: readonly RouteModule[] = [
   removeUserTagGroupRoute,
   setActiveUserTagGroupRoute,
   copyUserTagGroupRoute,
-  getResidentsRoute,
-  getResidentRoute,
-  createResidentRoute,
-  updateResidentRoute,
-  getActivitiesRoute,
-  getActivityRoute,
-  createActivityRoute,
+  ...referenceDataRoutes(residents),
+  ...referenceDataRoutes(activities),
   getMessagesRoute,
   getMessageItemsRoute,
   createMessageRoute,
@@ -136,7 +142,6 @@ export const routeModules: readonly RouteModule[] = [
   createMessageItemRoute,
   updateMessageItemRoute,
   removeMessageItemRoute,
-  updateActivityRoute,
   retryProjectionRoute,
   parkEventRoute,
 ];

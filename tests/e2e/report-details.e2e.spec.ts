@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResidentUsage } from '../../schemas/api/public-usage.ts';
 import { UsageSessionTable, VideoViews } from '../../schemas/api/usage-details.ts';
-import { UsageTotals } from '../../schemas/api/usage-report.ts';
+import { NotConnectedPlays, UsageDetailsLog } from '../../schemas/api/usage-details-log.ts';
+import { UsageSessions, UsageTotals } from '../../schemas/api/usage-report.ts';
 import { CurrentUser } from '../../schemas/api/user.ts';
 import { launchBrowser, type Browser } from '../support/browser.ts';
 import { chartsSettled, getJson, logIn, shot, startServer, stopServer, type Server } from '../support/product-server.ts';
@@ -122,6 +123,65 @@ describe('own reports and the participation report in the browser', () => {
     await shot(page, 'report-details-02-caregiver-video-views', section);
   });
 
+  it('should show the figures of spec 3 section 3: usage per play source, a session\'s play lists, the usage details log and the plays outside sessions', { timeout: 180_000 }, async () => {
+    const settings = (await getJson(page, '/api/settings')).body as Record<string, string>;
+    const pageSize = Number(settings.resultsCount ?? '20');
+
+    // Usage per play source beside the other period figures, one row per source and type.
+    const totals = UsageTotals.parse((await getJson(page, `/api/usage/${caregiver.id}/${firstDay}/${lastDay}`)).body);
+    const perType = page.getByTestId('report-usage-per-type');
+    await perType.locator('tbody tr').first().waitFor({ timeout: 60_000 });
+    expect(await perType.locator('h3').textContent()).toBe('Käyttö toistolähteittäin');
+    expect(await perType.locator('tbody tr').count()).toBe(Math.max(1, Object.keys(totals.usagePerType).length));
+    expect(await headerTexts(page, 'usage-per-type-table')).toEqual(['Toistolähde', 'Käyttötapa', 'Toistot', 'Kesto']);
+    await shot(page, 'report-details-03-usage-per-type', perType);
+
+    // An opened session lists its plays by kind, by content type and its durations.
+    const sessions = UsageSessions.parse((await getJson(page, `/api/usage-sessions/${caregiver.id}/${firstDay}/${lastDay}`)).body).sessions;
+    const index = sessions.findIndex((s) => s.audioFilePlayList.length > 0);
+    expect(index).toBeGreaterThanOrEqual(0);
+    expect(index).toBeLessThan(pageSize);
+    const session = sessions[index]!;
+    const card = page.getByTestId('session-list-section').getByTestId('session-card').nth(index);
+    await card.locator('button.session-summary').click();
+    const figures = card.getByTestId('session-figures');
+    await figures.waitFor();
+    expect(await figures.getByTestId('session-audio-plays').locator('li').count()).toBe(session.audioFilePlayList.length);
+    expect(await figures.getByTestId('session-usage-type-info').locator('li').count()).toBe(session.usageTypeInfo.length);
+    expect(await figures.getByTestId('session-audio-durations').locator('li').count()).toBe(Object.keys(session.audioFileDurations).length);
+    const playCounts = await figures.getByTestId('session-usage-type-info').locator('li .session-figure-value').allTextContents();
+    expect(playCounts).toEqual(session.usageTypeInfo.map((i) => (i.count === 1 ? '1 toisto' : `${i.count} toistoa`)));
+    await shot(page, 'report-details-04-session-figures', card);
+
+    // The usage details log, a page at a time from the server.
+    const log = UsageDetailsLog.parse((await getJson(page, `/api/usage-details-log/${caregiver.id}/${firstDay}/${lastDay}?limit=${pageSize}`)).body);
+    expect(log.total).toBeGreaterThan(0);
+    const logSection = page.getByTestId('usage-details-log-section');
+    const logRows = logSection.getByTestId('usage-details-log-table').locator('tbody tr');
+    await logRows.first().waitFor({ timeout: 60_000 });
+    expect(await logSection.locator('h3').textContent()).toMatch(/^Käytön lokitiedot ajalta \d{1,2}\.\d{1,2}\.\d{4} - \d{1,2}\.\d{1,2}\.\d{4}$/);
+    expect(await logRows.count()).toBe(Math.min(log.total, pageSize));
+    expect(await headerTexts(page, 'usage-details-log-table')).toEqual(['Päivämäärä', 'Istunto', 'Istunnon pituus', 'Aika', 'Ohjelma', 'Ohjelmatyyppi', 'Pituus', 'Tauko', 'mahdollinen pituus', 'Kirjattu']);
+    expect((await logRows.first().locator('td').allTextContents()).slice(1, 2)).toEqual([String(log.rows[0]!.sessionNumber)]);
+    expect(await logRows.first().locator('td').nth(3).textContent()).toBe(log.rows[0]!.playTime);
+    await shot(page, 'report-details-05-usage-details-log', logSection);
+    if (log.total > pageSize) {
+      const second = UsageDetailsLog.parse((await getJson(page, `/api/usage-details-log/${caregiver.id}/${firstDay}/${lastDay}?limit=${pageSize}&offset=${pageSize}`)).body);
+      await logSection.getByTestId('pager').getByRole('button', { name: '2', exact: true }).click();
+      await expect.poll(async () => logRows.first().locator('td').nth(3).textContent(), { timeout: 30_000 }).toBe(second.rows[0]!.playTime);
+      expect(await logRows.count()).toBe(second.rows.length);
+    }
+
+    // The plays outside every started session.
+    const loose = NotConnectedPlays.parse((await getJson(page, `/api/not-connected-plays/${caregiver.id}/${firstDay}/${lastDay}?limit=${pageSize}`)).body);
+    const looseSection = page.getByTestId('not-connected-plays-section');
+    await expect.poll(async () => looseSection.getAttribute('data-total'), { timeout: 60_000 }).toBe(String(loose.total));
+    const looseRows = looseSection.getByTestId('not-connected-plays-table').locator('tbody tr');
+    expect(await looseRows.count()).toBe(Math.max(1, Math.min(loose.total, pageSize)));
+    if (loose.total > 0) expect(await looseRows.first().locator('td').nth(1).textContent()).toBe(loose.rows[0]!.playTime);
+    await shot(page, 'report-details-06-not-connected-plays', looseSection);
+  });
+
   it('should open the participation report of the relative\'s resident from the footer', { timeout: 120_000 }, async () => {
     const relative = await logInAs(page, server, 'relative');
     expect(relative.config.betweenFamilies).toBe(true);
@@ -144,6 +204,6 @@ describe('own reports and the participation report in the browser', () => {
     await modal.getByTestId('participation-pie').waitFor();
     expect(await modal.getByTestId('participation-pie').getAttribute('aria-label')).toMatch(/^[^:,]+: \d{2,}:\d{2}:\d{2}(, [^:,]+: \d{2,}:\d{2}:\d{2})*$/);
     await chartsSettled(page);
-    await shot(page, 'report-details-03-participation-report');
+    await shot(page, 'report-details-07-participation-report');
   });
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
 import { isUnknownTable, missingTablesAsEmpty } from '../../queries/usage/missing-tables-as-empty.ts';
+import { NotConnectedPlays, UsageDetailsLog } from '../../schemas/api/usage-details-log.ts';
 import { UsageSessionTable, VideoViews } from '../../schemas/api/usage-details.ts';
 import { AdminUsage, UsageSessions, UsageTotals } from '../../schemas/api/usage-report.ts';
 import { connectTestWarehouse } from '../support/test-warehouse.ts';
@@ -58,6 +59,7 @@ describe('report endpoints before the warehouse tables exist', () => {
     expect(totals).toMatchObject({ dayCount: 7, sessionCount: 0, usedDayCount: 0, totalUsage: 0, averageUsagePerDay: 0, sessionCounts: {}, topMusic: [], videos: [], messageItemClicks: {} });
     expect(totals.overallUsage.ContinuousMusic).toEqual({ dayCount: 0, duration: 0 });
     expect(totals.audioFileEvaluations).toEqual({ '1': 0, '0': 0, '-1': 0 });
+    expect(totals.usagePerType).toEqual({});
   });
 
   it('should answer the lists with no rows', async () => {
@@ -65,6 +67,8 @@ describe('report endpoints before the warehouse tables exist', () => {
     expect(UsageSessions.parse((await get(unit, `/api/usage-sessions/${period}?showShortSessions=true`)).json())).toMatchObject({ totalUsage: 0, sessions: [] });
     expect(UsageSessionTable.parse((await get(unit, `/api/usage-session-table/${period}?showShort=true`)).json())).toMatchObject({ rows: [], sessionCount: 0, totalUsage: 0, residentTotals: [] });
     expect(VideoViews.parse((await get(unit, `/api/video-views/${period}`)).json()).views).toEqual([]);
+    expect(UsageDetailsLog.parse((await get(unit, `/api/usage-details-log/${period}?showShort=true`)).json())).toMatchObject({ total: 0, rows: [] });
+    expect(NotConnectedPlays.parse((await get(unit, `/api/not-connected-plays/${period}`)).json())).toMatchObject({ total: 0, rows: [] });
     const resident = await get(unit, `/api/resident-usage/${residentId}/2026-01-14/2026-01-20`);
     expect(resident.statusCode, resident.body).toBe(200);
     expect(resident.json().sessions).toEqual([]);

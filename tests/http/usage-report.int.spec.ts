@@ -205,6 +205,14 @@ describe('GET /api/usage/{userId}/{first}/{last}', () => {
       // Item 77 has no content type.
       messageItemClicks: { Unknown: 2 },
       videos: [{ fileName: 'Autumn walk.mp4', startTime: '2026-01-17T12:00:00.000Z', playTime: 180, pauseTime: 120, totalLength: 300 }],
+      // By play source and usage type: only S4 names a source (Search). Continuous music: S1 120,
+      // S6 180 + 60; guided without a source: S3's 240 + 60; programs: S5 300.
+      usagePerType: {
+        'None/ContinuousMusic': { plays: 3, seconds: 360 },
+        'None/ContinuousPrograms': { plays: 1, seconds: 300 },
+        'None/GuidedUsage': { plays: 2, seconds: 300 },
+        'Search/GuidedUsage': { plays: 1, seconds: 90 },
+      },
     });
   });
 

@@ -48,6 +48,8 @@ export const authorizationTable: Record<string, Row> = {
   'GET /api/usage-sessions/:userId/:first/:last': unitAndAdmin,
   'GET /api/usage-session-table/:userId/:first/:last': unitAndAdmin,
   'GET /api/video-views/:userId/:first/:last': unitAndAdmin,
+  'GET /api/usage-details-log/:userId/:first/:last': unitAndAdmin,
+  'GET /api/not-connected-plays/:userId/:first/:last': unitAndAdmin,
   'GET /api/usage-xlsx': unitAndAdmin,
   'GET /api/usage-details-xlsx': unitAndAdmin,
   'GET /api/public-usage/:id/:first/:last': row(unitAndAdmin, { publicToken: 'ok', publicPassword: 'ok' }),

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import type { CurrentUser } from '../../schemas/api/user.ts';
 import { NotBuiltPanel } from '../components/not-built-panel.tsx';
+import { ActivitiesTab } from '../features/activities/components/activities-tab.tsx';
 import { FavoritesPage } from '../features/favorites/components/favorites-page.tsx';
 import { FavoriteToggle } from '../features/favorites/components/favorite-toggle.tsx';
 import { RecipeFavoriteToggle } from '../features/favorites/components/recipe-favorite-toggle.tsx';
@@ -9,6 +10,7 @@ import { SearchPage } from '../features/search/components/search-page.tsx';
 import { PublicReportPage } from '../features/public-report/components/public-report-page.tsx';
 import { ReportsPage } from '../features/reports/components/reports-page.tsx';
 import { RebuildPage } from '../features/rebuild/components/rebuild-page.tsx';
+import { ResidentsTab } from '../features/residents/components/residents-tab.tsx';
 import { SettingsPage } from '../features/settings/components/settings-page.tsx';
 import { isRouteAllowed, paths, rootRedirect, type RouteName } from '../routes/paths.ts';
 import { NoPagePanel } from './shell/no-page-panel.tsx';
@@ -73,7 +75,9 @@ export function AppRoutes({ user }: { user: CurrentUser }) {
       {(['settings', 'residents', 'activities'] as const).map((name) => (
         <Route key={name} path={paths[name].path}>
           <Guarded name={name} user={user}>
-            <SettingsPage config={user.config} tab={name} />
+            <SettingsPage config={user.config} tab={name}>
+              {name === 'residents' ? <ResidentsTab config={user.config} /> : name === 'activities' ? <ActivitiesTab config={user.config} /> : null}
+            </SettingsPage>
           </Guarded>
         </Route>
       ))}

@@ -65,6 +65,8 @@ export const routeRequests: Record<string, RequestBuilder> = {
   'GET /api/usage-sessions/:userId/:first/:last': (s) => ({ method: 'GET', url: `/api/usage-sessions/${s.ids.unit}/${s.first}/${s.last}` }),
   'GET /api/usage-session-table/:userId/:first/:last': (s) => ({ method: 'GET', url: `/api/usage-session-table/${s.ids.unit}/${s.first}/${s.last}` }),
   'GET /api/video-views/:userId/:first/:last': (s) => ({ method: 'GET', url: `/api/video-views/${s.ids.unit}/${s.first}/${s.last}` }),
+  'GET /api/usage-details-log/:userId/:first/:last': (s) => ({ method: 'GET', url: `/api/usage-details-log/${s.ids.unit}/${s.first}/${s.last}?limit=5` }),
+  'GET /api/not-connected-plays/:userId/:first/:last': (s) => ({ method: 'GET', url: `/api/not-connected-plays/${s.ids.unit}/${s.first}/${s.last}?limit=5` }),
   'GET /api/public-usage/:id/:first/:last': (s) => ({ method: 'GET', url: `/api/public-usage/${s.ids.unit}/${s.first}/${s.last}` }),
   'GET /api/resident-usage/:id/:first/:last': (s) => ({ method: 'GET', url: `/api/resident-usage/${s.ids.residentA}/${s.first}/${s.last}` }),
   'GET /api/usage-xlsx': (s) => ({ method: 'GET', url: `/api/usage-xlsx?userId=${s.ids.unit}&firstDay=${s.first}&lastDay=${s.last}` }),

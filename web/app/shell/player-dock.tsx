@@ -6,7 +6,7 @@ import { logout } from '../../features/auth/stores/session-store.ts';
 import { PlayerBar } from '../../features/player/components/player-bar.tsx';
 import { PlaybackLoginGuard } from '../../features/player/components/playback-login-guard.tsx';
 import { startPlayLog } from '../../features/player/play-log/start-play-log.ts';
-import { onPlayerEvent, playerState, setInstructorMode, setPlayerUser } from '../../features/player/stores/player-store.ts';
+import { onPlayerEvent, playerState, setInstructorMode, setPlayerUser } from '../../lib/player/player-store.ts';
 import { checkUsageSession } from '../../features/usage-session/stores/usage-session-store.ts';
 import { shell } from './shell-store.ts';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { CurrentUser } from '../../../schemas/api/user.ts';
-import { pause } from '../../features/player/stores/player-store.ts';
+import { pause } from '../../lib/player/player-store.ts';
 import { SessionButtons } from '../../features/usage-session/components/session-buttons.tsx';
 import { setSessionAdmin, startSessionChecks } from '../../features/usage-session/stores/usage-session-store.ts';
 

@@ -3,6 +3,7 @@ import { libraryTexts } from './translations-library.ts';
 import { playerTexts } from './translations-player.ts';
 import { reportPlurals, reportTexts } from './translations-reports.ts';
 import { reportTablePlurals, reportTableTexts } from './translations-report-tables.ts';
+import { usageFigurePlurals, usageFigureTexts } from './translations-usage-figures.ts';
 
 // Every text the browser shows, keyed by its English text (spec wording where the spec has it).
 // English is the key itself; swe2 (Sweden Swedish) differs from swe only where it says so.
@@ -89,6 +90,7 @@ export const texts: Record<string, Entry> = {
   ...playerTexts,
   ...reportTexts,
   ...reportTableTexts,
+  ...usageFigureTexts,
   ...libraryTexts,
 };
 
@@ -112,6 +114,7 @@ export const plurals: Record<string, PluralEntry> = {
   },
   ...reportPlurals,
   ...reportTablePlurals,
+  ...usageFigurePlurals,
 };
 
 type Resources = Record<string, { translation: Record<string, string> }>;

@@ -8,7 +8,7 @@ import { Alert } from '../../../components/alert.tsx';
 import { listPageSize } from '../../../lib/list-page-size.ts';
 import { showModal } from '../../../lib/modal-stack.ts';
 import { paths } from '../../../routes/paths.ts';
-import { playAudioFile, playerState, type PlayableAudioFile } from '../../player/stores/player-store.ts';
+import { playAudioFile, playerState, type PlayableAudioFile } from '../../../lib/player/player-store.ts';
 import { filterFavorites, pageSlice, reorderButtons } from '../list-rules.ts';
 import { pageCount, pageOfIndex } from '../paged-list.ts';
 import {

@@ -4,7 +4,7 @@ import { subscribe } from 'valtio';
 import type { CurrentUser } from '../../../../schemas/api/user.ts';
 import { connectivity } from '../../../lib/connectivity/connectivity.ts';
 import { getLastPlay } from '../api/get-last-play.ts';
-import { stopPlayback } from '../stores/player-store.ts';
+import { stopPlayback } from '../../../lib/player/player-store.ts';
 
 type Question = 'breakExisting' | 'expired' | null;
 

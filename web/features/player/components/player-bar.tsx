@@ -13,7 +13,7 @@ import {
   setContinuous,
   setShuffle,
   togglePlay,
-} from '../stores/player-store.ts';
+} from '../../../lib/player/player-store.ts';
 import { formatLength } from '../../../lib/format.ts';
 import { NextIcon, PauseIcon, PlayIcon, PreviousIcon } from './player-icons.tsx';
 import './player-bar.css';

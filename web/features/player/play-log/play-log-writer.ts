@@ -1,5 +1,5 @@
 import type { PlayLogItem } from '../../../../schemas/api/usage-log.ts';
-import type { NowPlaying, PlayerEvent } from '../stores/player-store.ts';
+import type { NowPlaying, PlayerEvent } from '../../../lib/player/player-store.ts';
 import { sendOutbox, type IsRefused, type PlayLogOutbox, type PostSamples, type SendResult } from './play-log-outbox.ts';
 import { shouldSample, type SamplePoint } from './sampling-rule.ts';
 

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PlayLogItem } from '../../../../schemas/api/usage-log.ts';
-import type { NowPlaying } from '../stores/player-store.ts';
+import type { NowPlaying } from '../../../lib/player/player-store.ts';
 import { PlayLogOutbox } from './play-log-outbox.ts';
 import { PlayLogWriter } from './play-log-writer.ts';
 

@@ -2,7 +2,7 @@ import { subscribe } from 'valtio';
 import { ApiError } from '../../../lib/api-client.ts';
 import { connectivity } from '../../../lib/connectivity/connectivity.ts';
 import { postPlayerLog } from '../api/post-player-log.ts';
-import { onPlayerEvent, playerUser } from '../stores/player-store.ts';
+import { onPlayerEvent, playerUser } from '../../../lib/player/player-store.ts';
 import { PlayLogOutbox } from './play-log-outbox.ts';
 import { PlayLogWriter, postIntervalMs } from './play-log-writer.ts';
 

@@ -12,6 +12,7 @@ import { SectionState } from './section-state.tsx';
 import { DetailedSessionTableSection } from '../sessions/components/detailed-session-table-section.tsx';
 import { SessionListSection } from '../sessions/components/session-list-section.tsx';
 import { VideoViewsSection } from '../videos/components/video-views-section.tsx';
+import { NotConnectedPlaysSection, UsageDetailsLogSection } from '../details-log/components/usage-details-log-section.tsx';
 
 interface Props {
   user: CurrentUser;
@@ -69,7 +70,14 @@ export function AdminAccordion({ user, userId, firstDay, lastDay, totals, totals
       )}
       {shown('detailed-sessions') && (
         <AccordionSection name="detailed-sessions" title={t('Detailed sessions')}>
-          {() => <DetailedSessionTableSection {...scope} />}
+          {/* The usage details log and the plays outside sessions (spec 3 section 3) are the detail of the detailed sessions. */}
+          {() => (
+            <>
+              <DetailedSessionTableSection {...scope} />
+              <UsageDetailsLogSection {...scope} />
+              <NotConnectedPlaysSection {...scope} />
+            </>
+          )}
         </AccordionSection>
       )}
       {shown('detailed-videos') && (

@@ -7,6 +7,7 @@ import { formatDuration } from '../../../lib/format.ts';
 import { contentTypeKey, usageTypeKey } from '../../../lib/i18n/translations-reports.ts';
 import { guidedUsageSlices, overallUsageSlices, sessionCountSeries } from '../report-figures.ts';
 import { CategoryTargets } from './category-targets.tsx';
+import { UsagePerTypeCard } from './usage-per-type.tsx';
 
 /** The headline blocks, the session-count chart and the two usage pies of one period. */
 export function ReportSummary({ totals, showParticipantCount }: { totals: UsageTotals; showParticipantCount: boolean }) {
@@ -56,6 +57,7 @@ export function ReportSummary({ totals, showParticipantCount }: { totals: UsageT
           )}
         </div>
       </div>
+      <UsagePerTypeCard totals={totals} />
       <CategoryTargets totals={totals} />
     </>
   );

@@ -12,6 +12,7 @@ import { ReportSummary } from './report-summary.tsx';
 import { DetailedSessionTableSection } from '../sessions/components/detailed-session-table-section.tsx';
 import { SessionListSection } from '../sessions/components/session-list-section.tsx';
 import { VideoViewsSection } from '../videos/components/video-views-section.tsx';
+import { NotConnectedPlaysSection, UsageDetailsLogSection } from '../details-log/components/usage-details-log-section.tsx';
 import './reports.css';
 
 /**
@@ -91,6 +92,8 @@ function OwnReportSections({ user, firstDay, lastDay }: { user: CurrentUser; fir
     <>
       {config.showSessionReport && <SessionListSection {...scope} />}
       {config.showDetailedSessionReport && <DetailedSessionTableSection {...scope} />}
+      {config.showDetailedSessionReport && <UsageDetailsLogSection {...scope} />}
+      {config.showDetailedSessionReport && <NotConnectedPlaysSection {...scope} />}
       {config.showDetailedVideoReport && <VideoViewsSection {...scope} />}
     </>
   );

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { AudioFile } from '../../../../schemas/api/library.ts';
 import { Pager } from '../../../components/data-table/pager.tsx';
-import { playAudioFile, playerState, type PlayableAudioFile } from '../../player/stores/player-store.ts';
 import { formatLength } from '../../../lib/format.ts';
+import { playAudioFile, playerState, type PlayableAudioFile } from '../../../lib/player/player-store.ts';
 import { goToPage, search, searchPageSize, sectionPageLoader, sectionQueueName, type SectionName } from '../stores/search-store.ts';
 
 /** The file's main category: the highest priority (what reports count it under). */

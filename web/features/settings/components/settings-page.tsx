@@ -7,8 +7,6 @@ import type { UserConfig } from '../../../../schemas/api/user.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { showModal } from '../../../lib/modal-stack.ts';
 import { paths } from '../../../routes/paths.ts';
-import { ActivitiesTab } from '../../activities/components/activities-tab.tsx';
-import { ResidentsTab } from '../../residents/components/residents-tab.tsx';
 import { loadSettings, saveSetting, settingsStore } from '../stores/settings-store.ts';
 
 type Tab = 'settings' | 'residents' | 'activities';
@@ -25,7 +23,11 @@ function tabsFor(config: UserConfig): Array<{ label: string; href: string; tab?:
   return tabs.filter((tab) => tab.on);
 }
 
-export function SettingsPage({ config, tab }: { config: UserConfig; tab: Tab }) {
+/**
+ * The settings area: its tab bar and, on the settings tab, the settings form. The residents and
+ * activities tabs belong to their own features; the app composes them in as `children`.
+ */
+export function SettingsPage({ config, tab, children }: { config: UserConfig; tab: Tab; children?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <section className="settings-area">
@@ -39,7 +41,7 @@ export function SettingsPage({ config, tab }: { config: UserConfig; tab: Tab }) 
           {t('Logout')}
         </button>
       </nav>
-      {tab === 'settings' ? <SettingsForm /> : tab === 'residents' ? <ResidentsTab config={config} /> : <ActivitiesTab config={config} />}
+      {tab === 'settings' ? <SettingsForm /> : children}
     </section>
   );
 }

@@ -5,6 +5,8 @@ import { DataTable } from '../../../../components/data-table/data-table.tsx';
 import { formatDateTime, formatDuration, formatTime, toDataDay } from '../../../../lib/format.ts';
 import { usageTypeKey } from '../../../../lib/i18n/translations-reports.ts';
 import { playColumns } from './play-columns.tsx';
+import { SessionFigures } from './session-figures.tsx';
+import { hasSessionFigures } from '../../usage-figures.ts';
 
 /** End as H:mm on the start's day, else D.M.YYYY H:mm; a session without an end says so. */
 function endText(session: UsageSession, timeZone: string, noEnd: string): string {
@@ -59,6 +61,7 @@ export function SessionCard({ session, timeZone }: { session: UsageSession; time
             </ul>
           </div>
           <DataTable columns={columns} data={session.plays} emptyText={t('No plays in this session')} testId="session-plays" />
+          {hasSessionFigures(session) && <SessionFigures session={session} timeZone={timeZone} />}
         </div>
       )}
     </li>

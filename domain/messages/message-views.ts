@@ -1,0 +1,135 @@
+import type { Queryable } from '../../infra/sql/sql.ts';
+import { userDisplayNameSql } from '../../infra/users/user-repository.ts';
+import type { Message, MessageItem } from '../../schemas/api/messages.ts';
+import { nameableBy } from './message-receivers.ts';
+
+// Messages and items as a viewer sees them: one way to name their people, shared by the queries
+// (which read the messages read model) and the commands (which answer from the stream's state,
+// fresh before the read model has it). Of the other recipients a viewer reads names only of those
+// they may send to or who sent to them (message-receivers.ts): a message to many units must not
+// list every unit's name across organisations to each of them; the others keep their id with an
+// empty name.
+
+/** What a message says, wherever it was read from. */
+export interface MessageRecord {
+  id: number;
+  ownerId: number;
+  title: string;
+  time: Date | string | null;
+  expireTime: Date | string | null;
+  sent: boolean;
+  sentTime: Date | string | null;
+  active: boolean;
+  recommendation: boolean;
+  usageReport: boolean;
+  game: boolean;
+  recipientCanModify: boolean;
+  recipientCanReply: boolean;
+  replyToMessageId: number | null;
+  recipients: readonly number[];
+  recipientGroups: readonly number[];
+}
+
+/** What an item says, wherever it was read from. */
+export interface ItemRecord {
+  id: number;
+  messageId: number;
+  order: number;
+  type: MessageItem['type'];
+  html: string | null;
+  audioFileId: number | null;
+  recipeId: number | null;
+  fileId: number | null;
+  url: string | null;
+  contentType: string | null;
+  trackClicks: boolean;
+}
+
+interface Person {
+  id: number;
+  display: string;
+  organization: string | null;
+  client_name: string | null;
+  user_group_id: number | null;
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/** The messages as `viewerId` sees them, with the names of their people and groups looked up once. */
+export async function describeMessages(db: Queryable, messages: readonly MessageRecord[], viewerId: number, now: Date): Promise<Message[]> {
+  if (messages.length === 0) return [];
+  const nameable = await nameableBy(db, viewerId);
+  const userIds = [...new Set(messages.flatMap((r) => [r.ownerId, ...r.recipients]))];
+  const people = new Map(
+    (
+      await db.query<Person>(`SELECT id, ${userDisplayNameSql} AS display, organization, client_name, user_group_id FROM users WHERE id = ANY($1::integer[])`, [userIds])
+    ).map((p) => [Number(p.id), p]),
+  );
+  const groupIds = [...new Set([...messages.flatMap((r) => r.recipientGroups), ...[...people.values()].flatMap((p) => (p.user_group_id === null ? [] : [Number(p.user_group_id)]))])];
+  const groups = new Map(
+    (await db.query<{ id: number; name: string; messages_name: string | null }>('SELECT id, name, messages_name FROM user_groups WHERE id = ANY($1::integer[])', [groupIds])).map((g) => [Number(g.id), g]),
+  );
+  return messages.map((row): Message => {
+    const { ownerId } = row;
+    const owner = people.get(ownerId);
+    const group = owner?.user_group_id == null ? undefined : groups.get(Number(owner.user_group_id));
+    const own = ownerId === viewerId;
+    const time = iso(row.time);
+    const expireTime = iso(row.expireTime);
+    const sentTime = iso(row.sentTime);
+    const from = time ?? sentTime;
+    return {
+      id: row.id,
+      title: row.title,
+      userId: ownerId,
+      userName: owner?.display ?? null,
+      userGroupId: group ? Number(group.id) : null,
+      userGroupName: group?.name ?? null,
+      userOrganization: owner?.organization ?? null,
+      senderName: group?.messages_name || owner?.display || null,
+      sent: row.sent,
+      active: row.active,
+      messageActive: row.sent && row.active && from !== null && new Date(from) <= now && (expireTime === null || new Date(expireTime) > now),
+      own,
+      canModify: own && !row.sent,
+      canRemove: own,
+      replyToMessageId: row.replyToMessageId,
+      recipients: row.recipients.map((id) => {
+        const person = nameable.users.has(id) ? people.get(id) : undefined;
+        return { id, name: person?.display ?? '', organization: person?.organization ?? null, recipientName: person?.client_name ?? null };
+      }),
+      recipientGroups: row.recipientGroups.map((id) => ({ id, name: (nameable.groups.has(id) ? groups.get(id)?.name : undefined) ?? '' })),
+      recommendation: row.recommendation,
+      usageReport: row.usageReport,
+      game: row.game,
+      recipientCanModify: row.recipientCanModify,
+      recipientCanReply: row.recipientCanReply,
+      time,
+      expireTime,
+      sentTime,
+    };
+  });
+}
+
+/** Items with the names of their audio files. */
+export async function describeItems(db: Queryable, items: readonly ItemRecord[]): Promise<MessageItem[]> {
+  const audioFileIds = [...new Set(items.flatMap((r) => (r.audioFileId === null ? [] : [r.audioFileId])))];
+  const names =
+    audioFileIds.length === 0
+      ? new Map<number, string>()
+      : new Map((await db.query<{ id: number; name: string }>('SELECT id, name FROM audio_files WHERE id = ANY($1::bigint[])', [audioFileIds])).map((f) => [Number(f.id), f.name]));
+  return items.map((row) => ({
+    id: row.id,
+    messageId: row.messageId,
+    order: row.order,
+    type: row.type,
+    html: row.html,
+    audioFileId: row.audioFileId,
+    audioFileName: row.audioFileId === null ? null : (names.get(row.audioFileId) ?? null),
+    recipeId: row.recipeId,
+    fileId: row.fileId,
+    url: row.url,
+    contentType: row.contentType,
+    trackClicks: row.trackClicks,
+  }));
+}
