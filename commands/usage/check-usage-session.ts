@@ -1,4 +1,4 @@
-import { changeUsageRulesDecider } from '../usage-rules/change-usage-rules.ts';
+import { changeUsageRulesDecider } from '../../domain/usage-rules/usage-rules.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
 import { requireUser } from '../../server/http/auth.ts';
 import { CheckUsageSessionRequest, CheckUsageSessionResult } from '../../schemas/api/requests.ts';

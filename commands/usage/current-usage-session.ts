@@ -5,21 +5,21 @@ import {
   emptyUsageSessionState,
   evolveUsageSessionState,
   getUsageSessionState,
-  usageSessionStateProjector,
+  usageSessionEventTypes,
   type UsageSessionEvent,
   type UsageSessionState,
-} from '../../projections/postgres/usage-session-state.ts';
+} from '../../domain/usage/usage-session-state.ts';
 
 // The user's session state as of the last appended event, not as of the projection's checkpoint.
 //
 // The read model may lag the log (by a batch, or a lot while it rebuilds), yet a session checked
-// or stopped right after it was started must be seen. Waiting for the projection would tie every
-// request to the runner's progress (and fail where no runner runs), so instead the read model
-// gives the state up to the stream version it has folded, and the events after that version are
-// read from the tail of `usage-{userId}` and folded with the same pure `evolve`. The tail is as
+// right after it was started must be seen. Waiting for the projection would tie every request to
+// the runner's progress (and fail where no runner runs), so instead the read model gives the state
+// up to the stream version it has folded, and the events after that version are read from the
+// tail of `usage-{userId}` and folded with the same pure `evolve` (domain/usage/). The tail is as
 // long as the lag: usually empty, never the whole history once the projection has run.
 
-const handled = new Set<string>(usageSessionStateProjector.handles);
+const handled = new Set<string>(usageSessionEventTypes);
 const isHandled = (event: { type: string }): event is UsageSessionEvent => handled.has(event.type);
 const pageSize = 5000;
 

@@ -3,7 +3,6 @@ import { requireUser } from '../../server/http/auth.ts';
 import type { App } from '../../server/http/zod.ts';
 import { UsageLogRequest, UsageLogResult } from '../../schemas/api/usage-log.ts';
 import { streams } from '../../schemas/events/index.ts';
-import { currentUsageSession } from './current-usage-session.ts';
 import { checkClientTimes, checkReferences, parseUsageLog } from './parse-usage-log.ts';
 import { usageLogEvents } from './usage-log-events.ts';
 
@@ -15,6 +14,8 @@ import { usageLogEvents } from './usage-log-events.ts';
 // nothing, and the browser posts it again. A retried post stores nothing twice: event ids are
 // uuid v5 of the facts (usage-log-events.ts) and the store skips ids it holds.
 // Sessions logged in with the admin flag are not logged (spec 3 section 6): OK, nothing stored.
+// A stopSession page names no session: which start it closes is decided by client time in the
+// warehouse derivation (DOMAIN.md section 3), so it cannot depend on what had arrived before it.
 
 export function postUsageLogRoute(app: App): void {
   app.post('/api/usage-log', { schema: { body: UsageLogRequest, response: { 200: UsageLogResult } } }, async (request) => {
@@ -27,13 +28,11 @@ export function postUsageLogRoute(app: App): void {
     const issues = [...checkClientTimes(log, receivedAt), ...(await checkReferences(sql, session.userId, log))];
     if (issues.length > 0) throw validationError(issues);
 
-    const openSessionId = log.page === 'stopSession' ? ((await currentUsageSession(sql, store, session.userId)).openSession?.sessionId ?? null) : null;
     const events = usageLogEvents(log, {
       userId: session.userId,
       sessionToken: session.sessionToken,
       publicReport: session.publicReport,
       receivedAt,
-      openSessionId,
       correlationId: request.id,
     });
     if (events.length === 0) return { ok: true as const, appended: 0 };

@@ -12,8 +12,6 @@ export interface UsageLogContext {
   sessionToken: string;
   publicReport: boolean;
   receivedAt: Date;
-  /** The explicit session open before this log, for stopSession. */
-  openSessionId: string | null;
   correlationId: string;
 }
 
@@ -51,7 +49,7 @@ export function usageLogEvents(log: UsageLogData, ctx: UsageLogContext): NewEven
         },
       ];
     case 'stopSession':
-      return [{ id: eventId('UsageSessionStopped', userId, utc(log.time)), type: 'UsageSessionStopped', data: { ...base(log.time), sessionId: ctx.openSessionId }, metadata }];
+      return [{ id: eventId('UsageSessionStopped', userId, utc(log.time)), type: 'UsageSessionStopped', data: { ...base(log.time), sessionId: null }, metadata }];
     case 'messageItem':
       return [
         {

@@ -5,12 +5,18 @@ import type { DayFigures, OldSpan } from './load.ts';
 // Derivation output to rows of the derived tables. Every row carries the batch's derived_version;
 // a tombstone is the row's key with is_deleted = 1, which FINAL hides.
 
-/** The last instant a session covers: its end, or while it is open its last play's end. */
-export function activityEnd(session: Session, plays: readonly Play[]): number {
-  if (session.end !== null) return session.end;
-  let end = session.start;
-  for (const p of plays) if (p.sessionId === session.sessionId) end = Math.max(end, p.end);
-  return end;
+/**
+ * The last instant a session or one of its plays covers: its end, or while it is open its last
+ * play's end; later if a play started before a stop runs on past it. What a late event must
+ * overlap to change the session (stored as `activity_end`).
+ */
+export function activityEnds(sessions: readonly Session[], plays: readonly Play[]): Map<string, number> {
+  const ends = new Map(sessions.map((s) => [s.sessionId, s.end ?? s.start]));
+  for (const p of plays) {
+    const end = ends.get(p.sessionId);
+    if (end !== undefined && p.end > end) ends.set(p.sessionId, p.end);
+  }
+  return ends;
 }
 
 // Positional rows (JSONCompactEachRow) in the order of each table's columns below. A tombstone

@@ -4,13 +4,10 @@ import type { Span } from './windows.ts';
 import type { WarehouseTables } from './tables.ts';
 
 // ONE query per table for every user of a derivation round: each user's own window is a term of
-// one OR (user ids and instants are numbers we produce, so inlining them is safe; the uuids of
-// stops were validated by the event schema and are quoted anyway).
+// one OR (user ids and instants are numbers we produce, so inlining them is safe).
 
 export interface UserWindow extends Span {
   userId: number;
-  /** session ids named by stops in the batch: their sessions are loaded wherever they are */
-  stopSessionIds: readonly string[];
 }
 
 export interface OldSpan extends Span {
@@ -94,9 +91,34 @@ const oldViewColumns: Columns<OldSpan> = { ...span, id: 'toString(view_id)', day
 /** The raw rows a batch brings, as the derivation reads them (the same values the raw tables give back). */
 export type RawRows = Pick<LoadedRows, 'samples' | 'videoActions' | 'starts' | 'stops'>;
 
-/** ` OR` the rows of these users' sessions with these ids, wherever they lie in time; '' for no ids. */
-const orSessionsNamed = (users: string, sessionIds: readonly string[]) =>
-  sessionIds.length > 0 ? ` OR (user_id IN (${users}) AND session_id IN (${sessionIds.map((id) => `toUUID(${quote(id)})`).join(', ')}))` : '';
+/** Per user, a number given per user, as a ClickHouse expression of `user_id` (a hash lookup). */
+const perUser = (values: ReadonlyMap<number, number>) =>
+  `transform(user_id, [${[...values.keys()].join(', ')}], [${[...values.values()].map((v) => `toInt64(${v})`).join(', ')}], toInt64(0))`;
+
+/**
+ * Per user, the latest session start at or before the given instant (epoch ms): the start a stop
+ * at that instant belongs to (DOMAIN.md section 3), wherever it lies. `fresh` starts count too.
+ */
+export async function loadLatestStarts(
+  warehouse: Warehouse,
+  t: WarehouseTables,
+  at: ReadonlyMap<number, number>,
+  fresh?: readonly (SessionStartRow & { userId: number })[],
+): Promise<Map<number, number>> {
+  const latest = new Map<number, number>();
+  if (at.size === 0) return latest;
+  const keep = (userId: number, time: number) => {
+    if (time <= at.get(userId)! && time > (latest.get(userId) ?? Number.NEGATIVE_INFINITY)) latest.set(userId, time);
+  };
+  const rows = await warehouse.queryCompact(
+    `SELECT user_id, ${ms('max(client_time)')} FROM ${t.sessionStarts}
+      WHERE user_id IN (${[...at.keys()].join(', ')}) AND ${ms('client_time')} <= ${perUser(at)}
+      GROUP BY user_id`,
+  );
+  for (const [userId, time] of rows) keep(Number(userId), Number(time));
+  for (const s of fresh ?? []) if (at.has(s.userId)) keep(s.userId, s.clientTime);
+  return latest;
+}
 
 /** Rows of `a` and then those of `b` whose event id `a` does not have: a batch's rows may be in the table already. */
 function union<T extends { eventId: string }>(a: readonly T[], b: readonly T[]): T[] {
@@ -118,64 +140,79 @@ export async function loadWindows(
   derivedBefore = true,
 ): Promise<LoadedRows> {
   const users = windows.map((w) => w.userId).join(', ');
-  const stopIds = windows.flatMap((w) => w.stopSessionIds);
-  const byStopId = orSessionsNamed(users, stopIds);
   const own = new Map(windows.map((w) => [w.userId, w]));
   const inOwnWindow = (row: { userId: number; clientTime: number }) => {
     const w = own.get(row.userId);
     return w !== undefined && row.clientTime >= w.start && row.clientTime <= w.end;
   };
-  // Sessions the batch starts may not be in the table yet; their stops (perhaps far later, or sent
-  // earlier by an offline browser) are looked up by id.
-  const freshStarted = [...new Set((fresh?.starts ?? []).filter(inOwnWindow).map((s) => s.sessionId))];
-  const byFreshStart = orSessionsNamed(users, freshStarted);
-  const [samples, videoActions, starts, stops, oldSessions, oldPlays, oldViews] = await Promise.all([
+  const ends = new Map(windows.map((w) => [w.userId, w.end]));
+  const afterEnd = `user_id IN (${users}) AND ${ms('client_time')} > ${perUser(ends)}`;
+  const [samples, videoActions, starts, stops, stopsAfter, startsAfter, oldSessions, oldPlays, oldViews] = await Promise.all([
     select<LoadedRows['samples'][number]>(warehouse, sampleColumns, `FROM ${t.playSamples} WHERE ${inWindows(windows, 'client_time')}`),
     select<LoadedRows['videoActions'][number]>(warehouse, videoActionColumns, `FROM ${t.videoActions} WHERE ${inWindows(windows, 'client_time')}`),
     select<LoadedRows['starts'][number]>(warehouse, startColumns, `FROM ${t.sessionStarts} WHERE ${inWindows(windows, 'client_time')}`),
-    // A session started in the window may be stopped far beyond it: its stop decides which plays it owns.
+    select<LoadedRows['stops'][number]>(warehouse, stopColumns, `FROM ${t.sessionStops} WHERE ${inWindows(windows, 'client_time')}`),
+    // The first stop and the first start after each window: a stop before any later start belongs
+    // to the window's last start, however far beyond the window it lies.
     select<LoadedRows['stops'][number]>(
       warehouse,
-      stopColumns,
-      `FROM ${t.sessionStops}
-        WHERE ${inWindows(windows, 'client_time')}
-           OR (user_id IN (${users}) AND session_id IN (SELECT session_id FROM ${t.sessionStarts} WHERE ${inWindows(windows, 'client_time')}))${byFreshStart}`,
+      { userId: 'user_id', eventId: 'toString(argMin(event_id, client_time))', clientTime: ms('min(client_time)'), sessionId: 'toString(argMin(session_id, client_time))' },
+      `FROM ${t.sessionStops} WHERE ${afterEnd} GROUP BY user_id`,
     ),
-    derivedBefore ? select<OldSpan>(warehouse, oldSessionColumns, `FROM ${t.sessions} FINAL WHERE ${overlapping(windows, 'start_time', 'activity_end')}${byStopId}`) : [],
+    select<{ userId: number; clientTime: number }>(warehouse, { userId: 'user_id', clientTime: ms('min(client_time)') }, `FROM ${t.sessionStarts} WHERE ${afterEnd} GROUP BY user_id`),
+    derivedBefore ? select<OldSpan>(warehouse, oldSessionColumns, `FROM ${t.sessions} FINAL WHERE ${overlapping(windows, 'start_time', 'activity_end')}`) : [],
     derivedBefore ? select<OldSpan>(warehouse, oldPlayColumns, `FROM ${t.plays} FINAL WHERE ${overlapping(windows, 'start_time', 'end_time')}`) : [],
     derivedBefore ? select<OldSpan>(warehouse, oldViewColumns, `FROM ${t.videoViews} FINAL WHERE ${overlapping(windows, 'start_time', 'end_time')}`) : [],
   ]);
-  const stopNamed = new Set(stopIds);
   const overlapsOwn = (row: OldSpan) => {
     const w = own.get(row.userId);
     return w !== undefined && row.start <= w.end && row.end >= w.start;
   };
-  const allStarts = union(starts, fresh?.starts ?? []);
-  const startedIds = new Set(allStarts.filter(inOwnWindow).map((s) => s.sessionId));
   return {
     samples: union(samples, fresh?.samples ?? []).filter(inOwnWindow),
     videoActions: union(videoActions, fresh?.videoActions ?? []).filter(inOwnWindow),
-    starts: allStarts.filter(inOwnWindow),
-    stops: union(stops, fresh?.stops ?? []).filter((s) => inOwnWindow(s) || (s.sessionId !== null && startedIds.has(s.sessionId))),
-    oldSessions: oldSessions.filter((s) => overlapsOwn(s) || stopNamed.has(s.id)),
+    starts: union(starts, fresh?.starts ?? []).filter(inOwnWindow),
+    stops: [...union(stops, fresh?.stops ?? []).filter(inOwnWindow), ...firstStopsBeyond(own, stopsAfter, startsAfter, fresh)],
+    oldSessions: oldSessions.filter(overlapsOwn),
     oldPlays: oldPlays.filter(overlapsOwn),
     oldViews: oldViews.filter(overlapsOwn),
   };
 }
 
-/** The derived sessions overlapping each window or named by a stop: where a window must really start and end. */
+/** Per window, its first stop beyond the end, unless a start comes first (then that start owns it). */
+function firstStopsBeyond(
+  windows: ReadonlyMap<number, UserWindow>,
+  stopsAfter: readonly LoadedRows['stops'][number][],
+  startsAfter: readonly { userId: number; clientTime: number }[],
+  fresh?: RawRows,
+): LoadedRows['stops'] {
+  const firstStop = new Map<number, LoadedRows['stops'][number]>();
+  const firstStart = new Map<number, number>();
+  const beyond = (row: { userId: number; clientTime: number }) => {
+    const w = windows.get(row.userId);
+    return w !== undefined && row.clientTime > w.end;
+  };
+  for (const s of [...stopsAfter, ...(fresh?.stops ?? [])]) {
+    const seen = firstStop.get(s.userId);
+    if (beyond(s) && (!seen || s.clientTime < seen.clientTime)) firstStop.set(s.userId, s);
+  }
+  for (const s of [...startsAfter, ...(fresh?.starts ?? [])]) {
+    if (beyond(s) && s.clientTime < (firstStart.get(s.userId) ?? Number.POSITIVE_INFINITY)) firstStart.set(s.userId, s.clientTime);
+  }
+  // At the same instant the start wins: a stop belongs to the latest start at or before it.
+  return [...firstStop.values()].filter((s) => s.clientTime < (firstStart.get(s.userId) ?? Number.POSITIVE_INFINITY));
+}
+
+/** The derived sessions overlapping each window: where a window must really start and end. */
 export async function loadSessionSpans(warehouse: Warehouse, t: WarehouseTables, windows: readonly UserWindow[]): Promise<OldSpan[]> {
-  const users = windows.map((w) => w.userId).join(', ');
-  const stopIds = windows.flatMap((w) => w.stopSessionIds);
-  const byStopId = orSessionsNamed(users, stopIds);
   const own = new Map(windows.map((w) => [w.userId, w]));
   const rows = await warehouse.query<OldSpan>(
     `SELECT user_id AS userId, toString(session_id) AS id, ${ms('start_time')} AS start, ${ms('activity_end')} AS end
-       FROM ${t.sessions} FINAL WHERE ${overlapping(windows, 'start_time', 'activity_end')}${byStopId}`,
+       FROM ${t.sessions} FINAL WHERE ${overlapping(windows, 'start_time', 'activity_end')}`,
   );
   return rows.filter((s) => {
     const w = own.get(s.userId);
-    return w !== undefined && ((s.start <= w.end && s.end >= w.start) || w.stopSessionIds.includes(s.id));
+    return w !== undefined && s.start <= w.end && s.end >= w.start;
   });
 }
 

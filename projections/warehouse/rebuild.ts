@@ -1,4 +1,4 @@
-import { changeUsageRulesDecider } from '../../domain/usage-rules.ts';
+import { changeUsageRulesDecider } from '../../domain/usage-rules/usage-rules.ts';
 import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
 import { conflict, invalidRequest, notFound } from '../../infra/errors.ts';
 import { handleCommand } from '../../infra/event-store/decider.ts';
@@ -95,8 +95,10 @@ export function createRebuilds(options: RebuildOptions) {
      * Records the rules (UsageRulesChanged) and starts building version N+1 under them: from the
      * serving version's raw tables (the default; only the derivation runs again), or from position
      * 0 of the log (`from: 'log'`, when the code that writes the raw rows changed).
+     * `sameRules`: the rules in force, derived again by the code of this release (a corrected
+     * derivation brings an existing warehouse to the corrected figures); nothing is recorded.
      */
-    async startRebuild(request: { rules: UsageRules; actor: Actor; at: Date; from?: RebuildSource }): Promise<RebuildProgress> {
+    async startRebuild(request: { rules: UsageRules; actor: Actor; at: Date; from?: RebuildSource; sameRules?: boolean }): Promise<RebuildProgress> {
       const state = await versions();
       if (state.rebuild) throw conflict(`Version ${state.rebuild.version} is still being built: switch to it or drop it first`);
       const known = [...(await readWarehouseVersions(sql)).map((v) => v.version), ...(await readCheckpoints(sql)).filter((c) => c.name === usageWarehouseName).map((c) => c.version)];
@@ -104,9 +106,12 @@ export function createRebuilds(options: RebuildOptions) {
       const command = { actor: { userId: request.actor.userId, canChangeRules: true }, rules: request.rules, at: request.at.toISOString() };
       // Compared with the serving rules, not only the stream's latest: an abandoned rebuild's rules
       // are recorded already, and building them again appends nothing new.
-      if (changeUsageRulesDecider.decide(command, state.current.rules).length === 0) throw invalidRequest('These are the rules in force already: nothing to rebuild');
-      await handleCommand(log, streams.usageRules(), changeUsageRulesDecider, command, (_event, index, streamVersion) => eventId('usage-rules', streamVersion + 1 + index));
-      await insertWarehouseVersion(sql, version, request.rules, (request.from ?? 'raw') === 'raw' ? state.current.version : null);
+      const rules = request.sameRules ? state.current.rules : request.rules;
+      if (!request.sameRules) {
+        if (changeUsageRulesDecider.decide(command, state.current.rules).length === 0) throw invalidRequest('These are the rules in force already: nothing to rebuild');
+        await handleCommand(log, streams.usageRules(), changeUsageRulesDecider, command, (_event, index, streamVersion) => eventId('usage-rules', streamVersion + 1 + index));
+      }
+      await insertWarehouseVersion(sql, version, rules, (request.from ?? 'raw') === 'raw' ? state.current.version : null);
       // Before the runner starts: the comparison reads the new tables at once, even while empty.
       await createWarehouseTables(warehouse, version);
       await createWarehouseTables(warehouse, state.current.version);

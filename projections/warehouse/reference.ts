@@ -22,7 +22,7 @@ interface FileRow {
   id: number;
   type: AudioFileType;
   length: number | null;
-  categories: { categoryId: number; contentType: string | null; priority: number }[] | string | null;
+  categories: { categoryId: number; contentType: string | null; priority: number; filePriority: number }[] | string | null;
 }
 
 export function postgresReferenceData(sql: Queryable): ReferenceData {
@@ -33,10 +33,11 @@ export function postgresReferenceData(sql: Queryable): ReferenceData {
       audioFileIds = storable(audioFileIds);
       categoryIds = storable(categoryIds);
       if (audioFileIds.length > 0) {
-        // The file's own category priority (audio_file_categories.priority) picks its main category.
+        // The category's contentTypePriority picks a play's content type, the file's own order of
+        // its categories (audio_file_categories.priority) breaks ties (usage-type.ts, categoryOf).
         const rows = await sql.query<FileRow>(
           `SELECT f.id, f.type, f.length,
-                  COALESCE(json_agg(json_build_object('categoryId', c.id, 'contentType', c.content_type, 'priority', fc.priority))
+                  COALESCE(json_agg(json_build_object('categoryId', c.id, 'contentType', c.content_type, 'priority', c.content_type_priority, 'filePriority', fc.priority))
                            FILTER (WHERE c.id IS NOT NULL), '[]') AS categories
              FROM audio_files f
              LEFT JOIN audio_file_categories fc ON fc.audio_file_id = f.id

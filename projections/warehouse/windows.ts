@@ -11,6 +11,10 @@
 // 4. The region must stay clear of the load edges by maxPause (rows beyond the edges could have
 //    joined it), and no old explicit session may span the lower edge (its start, outside, owns
 //    plays inside); otherwise the window is widened and the user derived again.
+// 5. Session starts and stops reach further (DOMAIN.md section 3: a stop belongs to the latest start
+//    at or before it, however far back): a stop's window starts at that start (window-rounds.ts),
+//    and every window loads its first stop beyond its end (load.ts), which ends the window's last
+//    session unless a start comes first. The region then grows over the session as in 3.
 
 export interface Span {
   start: number;

@@ -1,4 +1,4 @@
-import { usageRulesOf } from '../../domain/usage-rules.ts';
+import { usageRulesOf } from '../../domain/usage-rules/usage-rules.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
 import { requireOperator } from '../../server/http/auth.ts';
 import type { App } from '../../server/http/zod.ts';

@@ -6,7 +6,7 @@ import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
 import { createProjectionRunner, type ProjectionRunner } from '../../projections/engine/runner.ts';
 import { createReadModelRebuilds, withReadModelVersions, type ReadModelRebuilds } from '../../projections/postgres/rebuild.ts';
 import { listTargetCounts } from '../../projections/postgres/target-counts.ts';
-import { getUsageSessionState } from '../../projections/postgres/usage-session-state.ts';
+import { getUsageSessionState } from '../../domain/usage/usage-session-state.ts';
 import { projectors, readModels } from '../../projections/projectors.ts';
 import { useReadModelRebuilds } from '../../projections/rebuilds.ts';
 import { createWarehouseTables } from '../../projections/warehouse/tables.ts';

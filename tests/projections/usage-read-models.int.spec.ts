@@ -9,7 +9,8 @@ import type { PostgresProjector } from '../../projections/engine/projector.ts';
 import { setUpReadModel } from '../../projections/engine/read-model.ts';
 import { evaluationsProjector, evaluationsTable } from '../../projections/postgres/evaluations.ts';
 import { targetCountsProjector, targetCountsTable } from '../../projections/postgres/target-counts.ts';
-import { getUsageSessionState, usageSessionStateProjector, usageSessionStateTable } from '../../projections/postgres/usage-session-state.ts';
+import { getUsageSessionState, usageSessionStateTable } from '../../domain/usage/usage-session-state.ts';
+import { usageSessionStateProjector } from '../../projections/postgres/usage-session-state.ts';
 import { createTestDatabase } from '../support/postgres-server.ts';
 
 // The read models of usage sessions, evaluations and targets: replaying a batch, or the whole

@@ -19,11 +19,13 @@ import type { Sql } from '../../infra/sql/sql.ts';
 // prints the headline figures old vs new; --switch makes the new version serve, --drop-old then
 // drops the tables of the versions below the serving one (alone, it only drops). The new version
 // starts from the serving version's raw tables; --from-log replays the event log from position 0.
-// A rebuild left unfinished by an interrupted run is resumed instead.
+// A rebuild left unfinished by an interrupted run is resumed instead. --same-rules builds the next
+// version under the rules in force (no rule flags): after an upgrade that corrects the derivation,
+// it brings an existing warehouse to the corrected figures (docs/warehouse.md, "Rebuilding").
 
 const usage =
   'usage: npm run rebuild -- [--short-session-seconds N] [--max-pause-seconds N] [--guided-sources Recipe,Search,...] ' +
-  '[--content-type-merge "Video=Theme,Sing Along=SingAlong"] [--first YYYY-MM-DD] [--last YYYY-MM-DD] [--from-log] [--switch] [--drop-old]';
+  '[--content-type-merge "Video=Theme,Sing Along=SingAlong"] [--first YYYY-MM-DD] [--last YYYY-MM-DD] [--from-log] [--same-rules] [--switch] [--drop-old]';
 
 const ruleFlags = {
   shortSessionSeconds: 'short-session-seconds',
@@ -65,6 +67,7 @@ const commandLine = () =>
       switch: { type: 'boolean', default: false },
       'drop-old': { type: 'boolean', default: false },
       'from-log': { type: 'boolean', default: false },
+      'same-rules': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   }).values;
@@ -84,6 +87,10 @@ async function main(): Promise<number> {
   const overrides = ruleOverrides(values);
   if ('error' in overrides) {
     console.error(`${overrides.error}\n${usage}`);
+    return 64;
+  }
+  if (values['same-rules'] && Object.keys(overrides.rules).length > 0) {
+    console.error(`--same-rules derives again under the rules in force: give no rule flags with it\n${usage}`);
     return 64;
   }
   const config = loadConfig();
@@ -117,10 +124,10 @@ async function main(): Promise<number> {
     let progress: RebuildProgress | null = await rebuilds.resumeRebuild();
     if (progress) {
       console.log(`Resuming the rebuild of version ${progress.version} (started earlier) with its own rules; changed rules are not applied to it.`);
-    } else if (Object.keys(overrides.rules).length > 0 || !values['drop-old']) {
+    } else if (Object.keys(overrides.rules).length > 0 || !values['drop-old'] || values['same-rules']) {
       const rules = { ...state.current.rules, ...overrides.rules };
       const from = values['from-log'] ? 'log' : 'raw';
-      progress = await rebuilds.startRebuild({ rules, actor: { userId: 0 }, at: new Date(), from });
+      progress = await rebuilds.startRebuild({ rules, actor: { userId: 0 }, at: new Date(), from, sameRules: values['same-rules'] });
       const source = from === 'log' ? 'from position 0 of the event log' : `from the raw tables of version ${state.current.version}`;
       console.log(`Building version ${progress.version} beside version ${state.current.version}, ${source}: ${JSON.stringify(overrides.rules)}`);
     }

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { evaluationDecider, evaluationEventId, evaluationIdOf } from '../../commands/evaluations/evaluation-decider.ts';
 import { checkClientTimes } from '../../commands/usage/parse-usage-log.ts';
-import { usageLogEvents, usageSessionId } from '../../commands/usage/usage-log-events.ts';
+import { usageLogEvents } from '../../commands/usage/usage-log-events.ts';
 import { UsageLogData, usageLogBody } from '../../schemas/api/usage-log.ts';
 import { streams } from '../../schemas/events/index.ts';
 import { handleCommand } from '../../infra/event-store/decider.ts';
@@ -100,7 +100,6 @@ async function postOverHttp(app: App, posts: PlannedPost[], signal?: AbortSignal
 }
 
 async function appendDirectly(store: EventStore, posts: PlannedPost[], now: Date, batchPosts: number, signal?: AbortSignal): Promise<number> {
-  const openSessions = new Map<number, string | null>();
   let pending: Array<AppendRequest & { events: NewEvent[] }> = [];
   let pendingPosts = 0;
   let appended = 0;
@@ -132,11 +131,8 @@ async function appendDirectly(store: EventStore, posts: PlannedPost[], now: Date
       sessionToken: 'generator',
       publicReport: false,
       receivedAt,
-      openSessionId: log.page === 'stopSession' ? (openSessions.get(post.userId) ?? null) : null,
       correlationId: 'generator',
     });
-    if (log.page === 'startSession') openSessions.set(post.userId, usageSessionId(post.userId, log.time));
-    if (log.page === 'stopSession') openSessions.set(post.userId, null);
     // One request per stream and flush: the store checks each request's stream version.
     const stream = streams.usage(post.userId);
     const request = pending.find((r) => r.stream === stream);

@@ -3,16 +3,17 @@ import type { RawPlay } from './derive-plays.ts';
 import { implicitSessionIdOf } from './ids.ts';
 import type { ClosedBy, SessionKind, SessionStartRow, SessionStopRow } from './types.ts';
 
-// Plays to sessions (DOMAIN.md section 3). Decisions where the domain text is silent (also in
-// docs/warehouse-rules.md):
-// - Explicit sessions never overlap: a later UsageSessionStarted ends the open one at its start
-//   (closedBy nextSession). The browser has one active session at a time, so overlap only comes
-//   from a lost stop.
-// - A stop with a session id closes that session at its first stop at or after its start. A stop
-//   with a null id closes the latest session started strictly before it.
-// - Without a stop, the idle rule runs from the session start: if no play starts within
-//   maxPauseSeconds of the start (or of the previous play's end) the session has ended at its last
-//   play's end, and later plays are implicit. With no play at all it has no end (hidden).
+// Plays to sessions (DOMAIN.md section 3, "Settled cases"; also docs/warehouse-rules.md). All by
+// client time, never by arrival order:
+// - A stop belongs to the latest start at or before it, whatever session id an older client wrote
+//   into it; a session with several stops ends at the earliest; a stop before any start is ignored.
+//   So a session's own stop always lies before the next start.
+// - A stopped session owns every play starting inside [start, stop], however long the pauses.
+// - Without a stop, the idle rule runs from the session start: a play starting more than
+//   maxPauseSeconds after the start (or after the previous play's end) is no longer the session's,
+//   and the session ended at its last play's end. One unit runs one session at a time: a session
+//   still open when the next start comes ends at that start (closedBy nextSession), with or
+//   without plays. With no play, no stop and no such next start it has no end (hidden).
 // - An implicit session never spans an explicit session's start: plays before and after an
 //   explicit session are separate visits even when the gap is short.
 
@@ -47,22 +48,15 @@ function uniqueStarts(starts: readonly SessionStartRow[]): SessionStartRow[] {
   return [...byId.values()].sort((a, b) => a.clientTime - b.clientTime || cmp(a.sessionId, b.sessionId));
 }
 
-/** Earliest stop time per started session; a minimum, so the order and repetition of stops never matter. */
+/** Earliest stop time per start; a minimum, so the order and repetition of stops never matter. */
 function stopTimes(starts: readonly SessionStartRow[], stops: readonly SessionStopRow[]): (number | null)[] {
-  const index = new Map(starts.map((s, i) => [s.sessionId, i]));
   const result: (number | null)[] = starts.map(() => null);
-  const keepEarliest = (i: number, t: number) => {
-    const current = result[i];
-    result[i] = current === null || current === undefined ? t : Math.min(current, t);
-  };
   for (const stop of stops) {
-    if (stop.sessionId !== null) {
-      const i = index.get(stop.sessionId);
-      if (i !== undefined && stop.clientTime >= starts[i]!.clientTime) keepEarliest(i, stop.clientTime);
-      continue;
-    }
-    const i = latestStartedBefore(starts, stop.clientTime);
-    if (i >= 0) keepEarliest(i, stop.clientTime);
+    // The latest start at or before the stop; the session id the stop may carry is not read.
+    const i = latestStartedBefore(starts, stop.clientTime + 1);
+    if (i < 0) continue;
+    const current = result[i];
+    result[i] = current === null || current === undefined ? stop.clientTime : Math.min(current, stop.clientTime);
   }
   return result;
 }
@@ -113,11 +107,11 @@ export function deriveSessions(
     while (p < plays.length && plays[p]!.start < s.clientTime) p++;
 
     if (stop !== null) {
-      // A stopped session owns every play starting inside it, however long the pauses.
-      const stoppedBy: ClosedBy = nextStart === null || stop <= nextStart ? 'stop' : 'nextSession';
-      session.end = stoppedBy === 'stop' ? stop : nextStart;
-      session.closedBy = stoppedBy;
-      for (let q = p; q < plays.length && plays[q]!.start < session.end!; q++) session.plays.push(plays[q]!);
+      // A stopped session owns every play starting inside [start, stop], however long the pauses.
+      // Its stop lies before the next start (a stop belongs to the latest start at or before it).
+      session.end = stop;
+      session.closedBy = 'stop';
+      for (let q = p; q < plays.length && plays[q]!.start <= stop; q++) session.plays.push(plays[q]!);
     } else {
       const limit = nextStart ?? Number.POSITIVE_INFINITY;
       let lastActivity = s.clientTime;
@@ -131,14 +125,15 @@ export function deriveSessions(
         session.plays.push(play);
         lastActivity = Math.max(lastActivity, play.end);
       }
-      if (session.plays.length > 0) {
-        const idleAt = nextStart ?? now;
-        if (idled || idleAt - lastActivity > maxPauseMs) {
+      const openAtNextStart = nextStart !== null && !idled && nextStart - lastActivity <= maxPauseMs;
+      if (openAtNextStart) {
+        // Still open when the next start comes, with or without plays: ends at that start.
+        session.end = nextStart;
+        session.closedBy = 'nextSession';
+      } else if (session.plays.length > 0) {
+        if (idled || nextStart !== null || now - lastActivity > maxPauseMs) {
           session.end = lastActivity;
           session.closedBy = 'idle';
-        } else if (nextStart !== null) {
-          session.end = nextStart;
-          session.closedBy = 'nextSession';
         } else {
           // Still open: only the passing of time (no new event) can close it.
           recheckAt = lastActivity + maxPauseMs + 1;

@@ -14,6 +14,33 @@ const summary = (s: ReturnType<typeof derive>['sessions'][number]) => ({
 });
 
 describe('explicit sessions', () => {
+  it('ties a stop to the latest start at or before it, whatever session id it carries', () => {
+    // Starts a 13:00 and b 14:00; a stop at 14:10 naming a (an older client wrote the session open
+    // when it arrived): by client time it is b's, 14:00-14:10 = 600 s. a has no play and is not open
+    // at 14:00 (60 min > 15 min): no end. A stop at 12:00, before any start: ignored.
+    const result = derive({
+      sessionStarts: [started('2026-05-04T13:00:00Z', 'a'), started('2026-05-04T14:00:00Z', 'b')],
+      sessionStops: [stopped('2026-05-04T14:10:00Z', 'a'), stopped('2026-05-04T12:00:00Z', null)],
+    });
+    expect(result.sessions.map((s) => [s.sessionId, s.closedBy, s.length])).toEqual([
+      ['a', null, null],
+      ['b', 'stop', 600],
+    ]);
+  });
+
+  it('gives a stop at the very instant of a start to that start', () => {
+    // a 13:00; b 13:10 and a stop at 13:10: the stop is b's (at or before), b lasts 0 s (short);
+    // a, open at 13:10 (10 min <= 15 min), ends at b's start: 600 s, closedBy nextSession.
+    const result = derive({
+      sessionStarts: [started('2026-05-04T13:00:00Z', 'a'), started('2026-05-04T13:10:00Z', 'b')],
+      sessionStops: [stopped('2026-05-04T13:10:00Z', null)],
+    });
+    expect(result.sessions.map((s) => [s.sessionId, s.closedBy, s.length, s.short])).toEqual([
+      ['a', 'nextSession', 600, false],
+      ['b', 'stop', 0, true],
+    ]);
+  });
+
   const play1301 = listen('2026-05-04T13:01:00Z', 1, 180); // 13:01:00-13:04:00, 180 s
 
   it('ends at its last play once maxPauseSeconds pass without a play (idle), judged at `now`', () => {

@@ -66,8 +66,10 @@ export type AudioFileType = 'MusicPiece' | 'AudioProgram' | 'Other';
 export interface CatalogueCategory {
   categoryId: number;
   contentType: string | null;
-  /** contentTypePriority: the highest wins when a play names no category */
+  /** the category's contentTypePriority: the highest wins when a play names no category */
   priority: number;
+  /** the file's own order of its categories (audio_file_categories.priority): breaks ties; absent for a category looked up alone */
+  filePriority?: number;
 }
 
 export interface CatalogueFile {

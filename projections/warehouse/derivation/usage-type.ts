@@ -24,8 +24,11 @@ export function usageTypeOf(play: PlayFacts, sessionKind: SessionKind, file: Cat
 
 /**
  * The category a play is reported under: the sample's categoryId when the library knows it, else
- * the file's highest-priority category (ties: the lowest id, so the choice is stable). A sample
- * naming a category since deleted falls back to the file's, which is what the report can still show.
+ * the file's category that a content editor would call its main one for the report: one with a
+ * content type before one without (a play of a file in "Music" and in a content-less list counts
+ * as Music, not Unknown), then the highest contentTypePriority (the category setting made for this
+ * choice), then the file's own order of its categories, then the lowest id, so the choice is
+ * stable. A sample naming a category since deleted falls back to the file's.
  */
 export function categoryOf(sampleCategoryId: number | null, file: CatalogueFile | null, catalogue: FileCatalogue): CatalogueCategory | null {
   if (sampleCategoryId !== null) {
@@ -34,7 +37,7 @@ export function categoryOf(sampleCategoryId: number | null, file: CatalogueFile 
   }
   let best: CatalogueCategory | null = null;
   for (const c of file?.categories ?? []) {
-    if (!best || c.priority > best.priority || (c.priority === best.priority && c.categoryId < best.categoryId)) best = c;
+    if (!best || compareMain(c, best) < 0) best = c;
   }
   return best;
 }
@@ -44,4 +47,14 @@ export function mergedContentType(contentType: string | null, rules: UsageRules)
   if (contentType === null) return null;
   // Own keys only: a content type named like an Object.prototype member must not hit it.
   return Object.hasOwn(rules.contentTypeMerge, contentType) ? rules.contentTypeMerge[contentType]! : contentType;
+}
+
+/** Negative when `a` is the better main category (see categoryOf). */
+function compareMain(a: CatalogueCategory, b: CatalogueCategory): number {
+  return (
+    Number(b.contentType !== null) - Number(a.contentType !== null) ||
+    b.priority - a.priority ||
+    (b.filePriority ?? 0) - (a.filePriority ?? 0) ||
+    a.categoryId - b.categoryId
+  );
 }

@@ -35,6 +35,26 @@ describe('usage type and category of a play', () => {
     expect(categoryOf(null, null, catalogue)).toBeNull();
   });
 
+  it("picks a category with a content type first, then contentTypePriority, then the file's own order", () => {
+    const file: CatalogueFile = {
+      type: 'MusicPiece',
+      lengthSeconds: 60,
+      categories: [
+        // A list without content type, first in the file's own order: never the main one while another has a type.
+        { categoryId: 2, contentType: null, priority: 9, filePriority: 9 },
+        // contentTypePriority decides over the file's order ...
+        { categoryId: 3, contentType: 'Music', priority: 1, filePriority: 5 },
+        { categoryId: 4, contentType: 'SingAlong', priority: 2, filePriority: 0 },
+        // ... and the file's order breaks a tie of contentTypePriority.
+        { categoryId: 5, contentType: 'Story', priority: 2, filePriority: 1 },
+      ],
+    };
+    expect(categoryOf(null, file, catalogue)?.categoryId).toBe(5);
+    expect(categoryOf(null, { ...file, categories: file.categories.slice(0, 3) }, catalogue)?.categoryId).toBe(4);
+    expect(categoryOf(null, { ...file, categories: file.categories.slice(0, 2) }, catalogue)?.categoryId).toBe(3);
+    expect(categoryOf(null, { ...file, categories: file.categories.slice(0, 1) }, catalogue)?.categoryId).toBe(2);
+  });
+
   it('merges content types by own keys only', () => {
     expect(mergedContentType('Video', defaultUsageRules)).toBe('Theme');
     expect(mergedContentType('Audio Book', defaultUsageRules)).toBe('AudioBook');

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
-import { defaultUsageRules } from '../schemas/events/usage-rules.ts';
-import { deciderSpec } from '../tests/support/decider-spec.ts';
+import { defaultUsageRules } from '../../schemas/events/usage-rules.ts';
+import { deciderSpec } from '../../tests/support/decider-spec.ts';
 import { changeUsageRulesDecider } from './usage-rules.ts';
 
 const spec = deciderSpec(changeUsageRulesDecider);

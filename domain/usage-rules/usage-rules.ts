@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
-import { accessDenied } from '../infra/errors.ts';
-import type { Decider } from '../infra/event-store/decider.ts';
-import type { EventOf } from '../schemas/events/index.ts';
-import { defaultUsageRules, type UsageRules } from '../schemas/events/usage-rules.ts';
+import { accessDenied } from '../../infra/errors.ts';
+import type { Decider } from '../../infra/event-store/decider.ts';
+import type { EventOf } from '../../schemas/events/index.ts';
+import { defaultUsageRules, type UsageRules } from '../../schemas/events/usage-rules.ts';
 
 // The usage rules are data on the `usage-rules` stream. A change that changes nothing appends
 // nothing, so an operator pressing "save" twice does not trigger a second warehouse rebuild.
