@@ -5,7 +5,7 @@ import type { EventOf } from '../../schemas/events/index.ts';
 // Per user: the explicit usage session that is open (started, not stopped) and the latest play,
 // as a pure fold of the user's usage stream. The Postgres read model (projections/postgres/
 // usage-session-state.ts) stores it; check-usage-session reads that row and folds the events
-// after it (commands/usage/current-usage-session.ts), so both sides share this file.
+// after it (queries/usage/current-usage-session.ts), so both sides share this file.
 //
 // Sessions and plays are ordered by the browser's clock (`clientTime`), never by arrival: logs
 // arrive late from offline browsers. A stop closes the session of the latest start at or before

@@ -115,14 +115,3 @@ export async function listEvaluations(db: Queryable, filter: EvaluationFilter): 
     throw error;
   }
 }
-
-/** Who made an evaluation, or null when it is unknown (or not projected yet). */
-export async function evaluationOwner(db: Queryable, evaluationId: string): Promise<number | null> {
-  try {
-    const [row] = await db.query<{ user_id: number | string }>(`SELECT user_id FROM ${evaluationsTable} WHERE evaluation_id = $1::uuid`, [evaluationId]);
-    return row ? Number(row.user_id) : null;
-  } catch (error) {
-    if (isMissingTable(error)) return null;
-    throw error;
-  }
-}

@@ -12,7 +12,7 @@ import { readModelViews } from '../engine/read-model.ts';
 
 // The read model of the usage session state (the fold itself is domain/usage/usage-session-state.ts):
 // one row per user with the open explicit session and the latest play. Read by check-usage-session,
-// which folds the events after the row's `streamVersion` (commands/usage/current-usage-session.ts).
+// which folds the events after the row's `streamVersion` (queries/usage/current-usage-session.ts).
 
 /** Version `version` of the read model, in its own table `rm_usage_session_state_v<version>_users`. */
 export const createUsageSessionStateProjector = (version: number) => {

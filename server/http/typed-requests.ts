@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { notFound, validationError } from '../../infra/errors.ts';
 import { setTargetCountRequest } from '../../commands/targets/set-target-count-request.ts';
-import { checkUsageSessionRequest } from '../../commands/usage/check-usage-session.ts';
+import { checkUsageSessionRequest } from '../../queries/usage/check-usage-session.ts';
 import { getTargetCountsRequest } from '../../queries/targets/get-target-counts.ts';
 import type { TypedRequest } from './typed-request.ts';
 import type { App } from './zod.ts';
