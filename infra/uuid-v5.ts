@@ -5,7 +5,7 @@ import { parse } from 'uuid';
 // every play, implicit session and video view of a rebuild (millions at 10M events). The `uuid`
 // package hashes through a Hash object and its own UTF-8 encoder, about 3.5 us an id here; one
 // `crypto.hash` over a reused buffer, with the hex digest cut into place, takes about 1 us.
-// tests/infra/uuid-v5.unit.spec.ts checks it gives what `uuid`'s v5 gives.
+// infra/uuid-v5.unit.spec.ts checks it gives what `uuid`'s v5 gives.
 
 /** The v5 id generator of one namespace. */
 export function uuidV5(namespace: string): (name: string) => string {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 // 0000 or 9999 falls outside ClickHouse's DateTime64 range. One such value accepted at the edge
 // became an event that a projector failed on forever. Request schemas and event schemas use these
 // pieces instead of bare z.string(), z.iso.datetime() and z.number(), so nothing a projector
-// cannot take enters the log. The same rules repair old events on read: projections/engine/sanitize.ts.
+// cannot take enters the log. The same rules repair old events on read: infra/event-store/sanitize-on-read.ts.
 
 /** A NUL byte, or a surrogate that is not half of a pair. */
 const UNSAFE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

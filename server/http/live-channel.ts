@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { WebSocket } from 'ws';
 import { LiveMessage } from '../../schemas/api/ping.ts';
 import { hashSessionToken, isSessionLive } from '../../infra/auth/sessions.ts';
@@ -43,11 +44,14 @@ export function liveChannelRoute(app: App): void {
   } satisfies LiveHub);
 
   // Checked before the upgrade, so an anonymous client gets a plain 401 answer, not a socket. A
-  // plain GET (no upgrade) is answered in the error shape of every other route.
+  // plain GET (no upgrade) is answered in the error shape of every other route. The query takes
+  // nothing, and is validated before the session like every route's input (a malformed request is
+  // a 400 whoever sends it).
   app.route({
     method: 'GET',
     url: '/ws',
-    preValidation: async (request) => void requireUser(request),
+    schema: { querystring: z.strictObject({}) },
+    preHandler: async (request) => void requireUser(request),
     handler: async () => {
       throw invalidRequest('The live channel is a WebSocket: send an Upgrade request');
     },

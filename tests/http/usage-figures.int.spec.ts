@@ -6,19 +6,20 @@ import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
 import { ensureCheckpointSchema, setCurrentVersion } from '../../projections/engine/checkpoint-store.ts';
 import { projectAll } from '../../projections/engine/project-all.ts';
 import { createUsageWarehouseProjector, usageWarehouseName } from '../../projections/warehouse/usage-warehouse-projector.ts';
+import { loadReportUser } from '../../queries/usage/report-scope.ts';
 import { NotConnectedPlays, UsageDetailsLog } from '../../schemas/api/usage-details-log.ts';
 import { UsageSessions, UsageTotals } from '../../schemas/api/usage-report.ts';
 import type { UsageLogDataInput } from '../../schemas/api/usage-log.ts';
 import { defaultUsageRules } from '../../schemas/events/usage-rules.ts';
 import { buildTestApp, type TestApp, type TestUser } from '../support/build-test-app.ts';
 import { connectTestWarehouse } from '../support/test-warehouse.ts';
-import { usageFigures, type UserUsageFigures } from '../support/usage-figures.ts';
+import { usageReportFigures } from '../support/usage-report-figures.ts';
 import { insertMessageItems, insertVideoFile, postUsageLog } from './support/usage-kit.ts';
 
 // The figures issue 22 added to spec 3 section 3 (usagePerType, per-session play lists and
 // durations, the usage details log, not-connected plays), end to end: posted through
 // POST /api/usage-log, projected by the real runner and usage-warehouse projector on chDB, read over
-// HTTP and through tests/support/usage-figures.ts.
+// HTTP and through the whole report of tests/support/usage-report-figures.ts.
 //
 // The same workload goes into two apps (two Postgres databases, one chDB holding warehouse version 1
 // for app A and version 2 for app B): A gets the posts in client-time order and projects once; B
@@ -293,14 +294,18 @@ describe('the figures of spec 3 section 3 added by issue 22', () => {
   });
 
   it('should give the same figures whatever order and batches the posts arrived in', async () => {
-    const scope = { first: '2026-01-16', last: '2026-01-17', now };
-    const a: UserUsageFigures[] = await usageFigures({ sql: inOrder.t.sql, warehouse }, { ...scope, userIds: [inOrder.user.id] });
-    const b: UserUsageFigures[] = await usageFigures({ sql: shuffled.t.sql, warehouse }, { ...scope, userIds: [shuffled.user.id] });
+    // The whole report (tests/support/usage-report-figures.ts): the new figures with the rest, for
+    // the period and each day. A read version 1 (in order), B version 2 (shuffled) of one chDB.
+    const figuresOf = async (unit: Unit, version: number) =>
+      usageReportFigures({ sql: unit.t.sql, warehouse, version, users: [(await loadReportUser(unit.t.sql, unit.user.id))!], first: '2026-01-16', last: '2026-01-17', now });
+    const a = await figuresOf(inOrder, 1);
+    const b = await figuresOf(shuffled, 2);
     // Same user id and video id in both databases (created in the same order), so the JSON compares whole.
     expect(shuffled.user.id).toBe(inOrder.user.id);
-    expect(a[0]!.usageDetailsLog).toHaveLength(5);
-    expect(a[0]!.notConnectedPlays).toHaveLength(2);
-    expect(a[0]!.sessions).toHaveLength(5);
+    const { period: figures } = a[String(inOrder.user.id)] as { period: { usageDetailsLog: unknown[]; notConnectedPlays: unknown[]; sessionsWithShort: { sessions: unknown[] } } };
+    expect(figures.usageDetailsLog).toHaveLength(5);
+    expect(figures.notConnectedPlays).toHaveLength(2);
+    expect(figures.sessionsWithShort.sessions).toHaveLength(5);
     expect(b).toEqual(a);
   });
 });

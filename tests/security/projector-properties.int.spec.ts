@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
-import type { AppendRequest, NewEvent } from '../../infra/event-store/event-store.ts';
+import type { AppendRequest } from '../../infra/event-store/event-store.ts';
 import type { PostgresEventStore } from '../../infra/event-store/postgres-event-store.ts';
 import { createPgSql } from '../../infra/sql/pg-sql.ts';
 import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
@@ -9,10 +9,10 @@ import type { Sql } from '../../infra/sql/sql.ts';
 import { createProjectionRunner } from '../../projections/engine/runner.ts';
 import { projectors } from '../../projections/projectors.ts';
 import { isSafeText } from '../../schemas/common/safe.ts';
-import { eventCatalogue, SointuEvent, streams } from '../../schemas/events/index.ts';
+import { eventCatalogue, SointuEvent } from '../../schemas/events/index.ts';
 import { createTestDatabase } from '../support/postgres-server.ts';
 import { openProjectionBed, type ProjectionBed } from './support/projection-bed.ts';
-import { arbitraryOf } from './support/zod-arbitrary.ts';
+import { streamOf, validEventOf } from '../support/arbitrary-events.ts';
 
 // Issue 12, deliverable 3: every event the schemas accept can be projected. Arbitrary schema-valid
 // events of every type in the catalogue are appended to the real store (PGlite) and run through
@@ -26,26 +26,7 @@ const engines: [string, () => Promise<Sql>][] = [
   ['a Postgres server', async () => createPgSql(await createTestDatabase(process.env.TEST_DATABASE_URL!))],
 ];
 
-function validEventOf(schema: (typeof SointuEvent.options)[number]): fc.Arbitrary<NewEvent> {
-  return fc.tuple(fc.uuid({ version: 4 }), arbitraryOf(schema))
-    .map(([id, event]) => ({ id, ...(event as SointuEvent) }) as NewEvent)
-    .filter((e) => SointuEvent.safeParse({ type: e.type, data: e.data }).success);
-}
-
 const eventArbitrary = fc.constantFrom(...SointuEvent.options).chain(validEventOf);
-
-function streamOf(event: NewEvent): string {
-  const data = event.data as { userId?: number; listId?: number; messageId?: number };
-  switch (eventCatalogue[event.type].stream) {
-    case 'usage': return streams.usage(data.userId!);
-    case 'evaluations': return streams.evaluations(data.userId!);
-    case 'targets': return streams.targets(data.userId!);
-    case 'favoriteList': return streams.favoriteList(data.listId!);
-    case 'defaultFavorites': return streams.defaultFavorites(data.userId!);
-    case 'message': return streams.message(data.messageId!);
-    case 'usageRules': return streams.usageRules();
-  }
-}
 
 describe.each(engines)('every schema-valid event is projectable, on %s', (_engine, connect) => {
   let bed: ProjectionBed;

@@ -19,8 +19,7 @@ import { maxPageSize } from '../../schemas/api/usage-details-log.ts';
 // period). Daily reports take the sources marked `daily` (the headline figures); the period report
 // takes them all. The figures of issue 22 deliverable 5 are in: usagePerType is part of the totals,
 // the per-session play lists and durations part of the sessions, and the usage details log and
-// the not-connected plays are sources of their own (every page read). tests/support/usage-figures.ts
-// gives those new figures alone, from the version Postgres says is current.
+// the not-connected plays are sources of their own (every page read).
 
 export interface ReportFiguresScope {
   sql: Queryable;

@@ -2,34 +2,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import type { AppendRequest, NewEvent } from '../../../infra/event-store/event-store.ts';
+import type { AppendRequest } from '../../../infra/event-store/event-store.ts';
 import type { Queryable } from '../../../infra/sql/sql.ts';
 import type { PostgresProjector } from '../../../projections/engine/projector.ts';
 import { readModels } from '../../../projections/projectors.ts';
-import { eventCatalogue, SointuEvent, streams, type EventType } from '../../../schemas/events/index.ts';
+import { SointuEvent, type EventType } from '../../../schemas/events/index.ts';
 import { generateWorkload } from '../../../tools/generate/generate-workload.ts';
 import { demoUnits } from '../../../tools/seed/demo-units.ts';
 import { seedDemoData } from '../../../tools/seed/seed-demo-data.ts';
-import { arbitraryOf } from '../../security/support/zod-arbitrary.ts';
 import type { TestApp } from '../../support/build-test-app.ts';
+import { streamOf, validEventOf } from '../../support/arbitrary-events.ts';
 
 // A realistic log for the read models: the demo seed (users, favorite lists, messages), a few days
 // of the workload generator's usage (logins, plays, sessions, clicks), and schema-valid arbitrary
 // events of every type a read model handles (evaluations and targets, which neither of the others
 // writes, and the odd corners of the rest), from a fixed seed so a failure repeats.
-
-function streamOf(event: NewEvent): string {
-  const data = event.data as { userId?: number; listId?: number; messageId?: number };
-  switch (eventCatalogue[event.type].stream) {
-    case 'usage': return streams.usage(data.userId!);
-    case 'evaluations': return streams.evaluations(data.userId!);
-    case 'targets': return streams.targets(data.userId!);
-    case 'favoriteList': return streams.favoriteList(data.listId!);
-    case 'defaultFavorites': return streams.defaultFavorites(data.userId!);
-    case 'message': return streams.message(data.messageId!);
-    case 'usageRules': return streams.usageRules();
-  }
-}
 
 /** Types some read model handles. */
 export const readModelTypes = (): EventType[] => [...new Set(Object.values(readModels).flatMap((make) => make(1).handles))];
@@ -45,11 +32,7 @@ export async function writeReadModelLog(t: TestApp, { arbitraryPerType = 12, day
   const requests: AppendRequest[] = [];
   readModelTypes().forEach((type, i) => {
     const schema = SointuEvent.options.find((o) => o.shape.type.value === type)!;
-    const valid = fc
-      .tuple(fc.uuid({ version: 4 }), arbitraryOf(schema))
-      .map(([id, event]) => ({ id, ...(event as SointuEvent) }) as NewEvent)
-      .filter((e) => SointuEvent.safeParse({ type: e.type, data: e.data }).success);
-    for (const event of fc.sample(valid, { numRuns: arbitraryPerType, seed: 1000 + i })) requests.push({ stream: streamOf(event), events: [event] });
+    for (const event of fc.sample(validEventOf(schema), { numRuns: arbitraryPerType, seed: 1000 + i })) requests.push({ stream: streamOf(event), events: [event] });
   });
   await t.store.appendMany(requests);
   const [row] = await t.sql.query<{ n: number | string }>('SELECT count(*) AS n FROM events');

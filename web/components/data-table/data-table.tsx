@@ -16,11 +16,17 @@ interface DataTableProps<TData extends RowData> {
   footer?: ReactNode;
   /** Overrides the user's resultsCount setting. */
   pageSize?: number;
+  /**
+   * Paged by the server (a log of every play of a year): `data` is one page as it came, in the
+   * server's order, and the pager asks for another page. Headers do not sort then: sorting one page
+   * of many would mislead.
+   */
+  serverPage?: { pageIndex: number; pageCount: number; onPage: (index: number) => void };
   testId?: string;
 }
 
 /** A sortable table paged by the user's resultsCount with the spec's pager; headers sort on click. */
-export function DataTable<TData extends RowData>({ columns, data, emptyText, initialSorting, footer, pageSize, testId }: DataTableProps<TData>) {
+export function DataTable<TData extends RowData>({ columns, data, emptyText, initialSorting, footer, pageSize, serverPage, testId }: DataTableProps<TData>) {
   const { t } = useTranslation();
   const resultsCount = useResultsCount();
   const size = pageSize ?? resultsCount;
@@ -34,15 +40,18 @@ export function DataTable<TData extends RowData>({ columns, data, emptyText, ini
     features: reportTableFeatures,
     columns,
     data,
-    state: { sorting, pagination },
+    state: serverPage ? { sorting: [], pagination: { pageIndex: 0, pageSize: Math.max(data.length, 1) } } : { sorting, pagination },
     onSortingChange: setSorting,
     onPaginationChange: setPagination,
+    manualPagination: !!serverPage,
+    manualSorting: !!serverPage,
+    enableSorting: !serverPage,
     autoResetPageIndex: false,
     // Every column cycles the same way (ascending, descending, unsorted), numbers included.
     sortDescFirst: false,
   });
 
-  const pageCount = table.getPageCount();
+  const pager = serverPage ?? { pageIndex: pagination.pageIndex, pageCount: table.getPageCount(), onPage: (index: number) => table.setPageIndex(index) };
   return (
     <div className="data-table" data-testid={testId}>
       <div className="data-table-scroll">
@@ -93,7 +102,7 @@ export function DataTable<TData extends RowData>({ columns, data, emptyText, ini
           {footer && <tfoot>{footer}</tfoot>}
         </table>
       </div>
-      <Pager pageIndex={pagination.pageIndex} pageCount={pageCount} onPage={(index) => table.setPageIndex(index)} />
+      <Pager pageIndex={pager.pageIndex} pageCount={pager.pageCount} onPage={pager.onPage} />
     </div>
   );
 }

@@ -1,21 +1,11 @@
+import type { PluralEntry, TextEntry } from './entry.ts';
+
 // Texts of the report tables (session list, detailed session table, video views), the pager and
 // the operators' rebuild screen, keyed by their English text (spec 3 wording where it has one);
 // merged into `texts` and `plurals` in translations.ts. Keys another translations file already
 // defines with the same meaning (Pause, Identification, Sessions, Total usage...) are not repeated.
 
-interface Entry {
-  fin: string;
-  swe: string;
-  swe2?: string;
-}
-
-interface PluralEntry {
-  eng: { one: string; other: string };
-  fin: { one: string; other: string };
-  swe: { one: string; other: string };
-}
-
-export const reportTableTexts: Record<string, Entry> = {
+export const reportTableTexts: Record<string, TextEntry> = {
   // Pager and tables
   Pages: { fin: 'Sivut', swe: 'Sidor' },
   'Previous page': { fin: 'Edellinen sivu', swe: 'Föregående sida' },

@@ -1,19 +1,8 @@
 import type { UsageType } from '../../../schemas/api/usage-report.ts';
+import type { PluralEntry, TextEntry } from './entry.ts';
 
 // Texts of the usage reports, the public report and the participation report (spec 3), keyed by
 // their English text; merged into `texts` and `plurals` in translations.ts.
-
-interface Entry {
-  fin: string;
-  swe: string;
-  swe2?: string;
-}
-
-interface PluralEntry {
-  eng: { one: string; other: string };
-  fin: { one: string; other: string };
-  swe: { one: string; other: string };
-}
 
 const usageTypeKeys: Record<UsageType, string> = {
   GuidedUsage: 'Guided usage',
@@ -49,7 +38,7 @@ export function contentTypeKey(type: string): string {
   return contentTypeKeys[type] ?? type;
 }
 
-export const reportTexts: Record<string, Entry> = {
+export const reportTexts: Record<string, TextEntry> = {
   // Usage report screen
   'Usage Report for period {{first}} - {{last}}': {
     fin: 'Käyttöraportti ajalle {{first}} - {{last}}',

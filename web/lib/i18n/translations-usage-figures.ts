@@ -1,20 +1,10 @@
+import type { PluralEntry, TextEntry } from './entry.ts';
+
 // Texts of the figures issue 22 added to the report screens (spec 3 section 3: usage per play
 // source, a session's play lists and durations, the usage details log and the plays outside
 // sessions), keyed by their English text; merged into `texts` and `plurals` in translations.ts.
 // Keys another translations file already defines with the same meaning (Plays, Duration, Recipe,
 // Search, Games, Audio files, Message clicks, Date, Session...) are not repeated.
-
-interface Entry {
-  fin: string;
-  swe: string;
-  swe2?: string;
-}
-
-interface PluralEntry {
-  eng: { one: string; other: string };
-  fin: { one: string; other: string };
-  swe: { one: string; other: string };
-}
 
 // Play sources of spec 3 section 9 and 'None' (a play started from no named source).
 const playSourceKeys: Record<string, string> = {
@@ -32,7 +22,7 @@ export function playSourceKey(source: string): string {
   return playSourceKeys[source] ?? source;
 }
 
-export const usageFigureTexts: Record<string, Entry> = {
+export const usageFigureTexts: Record<string, TextEntry> = {
   // Usage per play source (usagePerType of the totals)
   'Usage per play source': { fin: 'Käyttö toistolähteittäin', swe: 'Användning per uppspelningskälla' },
   'Play source': { fin: 'Toistolähde', swe: 'Uppspelningskälla' },

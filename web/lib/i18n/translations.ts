@@ -4,17 +4,12 @@ import { playerTexts } from './translations-player.ts';
 import { reportPlurals, reportTexts } from './translations-reports.ts';
 import { reportTablePlurals, reportTableTexts } from './translations-report-tables.ts';
 import { usageFigurePlurals, usageFigureTexts } from './translations-usage-figures.ts';
+import type { PluralEntry, TextEntry } from './entry.ts';
 
 // Every text the browser shows, keyed by its English text (spec wording where the spec has it).
 // English is the key itself; swe2 (Sweden Swedish) differs from swe only where it says so.
 
-interface Entry {
-  fin: string;
-  swe: string;
-  swe2?: string;
-}
-
-export const texts: Record<string, Entry> = {
+export const texts: Record<string, TextEntry> = {
   // Login
   Login: { fin: 'Kirjaudu', swe: 'Logga in' },
   Username: { fin: 'Käyttäjätunnus', swe: 'Användarnamn' },
@@ -93,12 +88,6 @@ export const texts: Record<string, Entry> = {
   ...usageFigureTexts,
   ...libraryTexts,
 };
-
-interface PluralEntry {
-  eng: { one: string; other: string };
-  fin: { one: string; other: string };
-  swe: { one: string; other: string };
-}
 
 /** Texts with a count: the key holds the other form; the "one" form is used only for exactly 1. */
 export const plurals: Record<string, PluralEntry> = {

@@ -3,13 +3,13 @@ import { translatedHeader } from '../../../../components/data-table/translated-t
 import { TranslatedText } from '../../../../components/data-table/translated-text.tsx';
 import { formatDateTime, formatDay, formatDuration } from '../../../../lib/format.ts';
 import { contentTypeKey } from '../../../../lib/i18n/translations-reports.ts';
-import { logColumnHelper, type LogColumn } from './server-paged-table.tsx';
+import { reportColumnHelper, type ReportColumn } from '../../../../components/data-table/table-features.ts';
 
-const logCol = logColumnHelper<UsageDetailsLogRow>();
+const logCol = reportColumnHelper<UsageDetailsLogRow>();
 const duration = (seconds: number | null) => (seconds === null ? '-' : formatDuration(seconds));
 
 /** The usage details log of spec 3 section 3, in the detailed session table's words where they meet. */
-export function usageDetailsLogColumns(timeZone: string): LogColumn<UsageDetailsLogRow>[] {
+export function usageDetailsLogColumns(timeZone: string): ReportColumn<UsageDetailsLogRow>[] {
   return [
     logCol.accessor('day', { id: 'date', header: translatedHeader('Date'), cell: ({ getValue }) => formatDay(getValue()) }),
     logCol.accessor('sessionNumber', { id: 'session', header: translatedHeader('Session') }),
@@ -32,10 +32,10 @@ export function usageDetailsLogColumns(timeZone: string): LogColumn<UsageDetails
   ];
 }
 
-const playCol = logColumnHelper<NotConnectedPlay>();
+const playCol = reportColumnHelper<NotConnectedPlay>();
 
 /** Not-connected plays of spec 3 section 3: day, time, what was played and for how long. */
-export const notConnectedPlayColumns: LogColumn<NotConnectedPlay>[] = [
+export const notConnectedPlayColumns: ReportColumn<NotConnectedPlay>[] = [
   playCol.accessor('playDay', { id: 'date', header: translatedHeader('Date'), cell: ({ getValue }) => formatDay(getValue()) }),
   playCol.accessor('playTime', { header: translatedHeader('Time') }),
   playCol.accessor((row) => row.audioFileName ?? '', {

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { DataTable } from '../../../../components/data-table/data-table.tsx';
 import { useRemoteData } from '../../../../components/data-table/use-remote-data.ts';
 import { useResultsCount } from '../../../../components/data-table/use-results-count.ts';
 import { formatDay } from '../../../../lib/format.ts';
@@ -12,7 +13,6 @@ import { sessionFilters } from '../../sessions/stores/session-filters.ts';
 import { getNotConnectedPlays } from '../api/get-not-connected-plays.ts';
 import { getUsageDetailsLog } from '../api/get-usage-details-log.ts';
 import { notConnectedPlayColumns, usageDetailsLogColumns } from './log-columns.tsx';
-import { ServerPagedTable } from './server-paged-table.tsx';
 import '../../sessions/components/sessions.css';
 
 /**
@@ -42,12 +42,10 @@ export function UsageDetailsLogSection({ userId, firstDay, lastDay, config }: Re
       </div>
       <ReportState remote={remote} empty={false} emptyText="">
         {log && (
-          <ServerPagedTable
+          <DataTable
             columns={columns}
-            rows={log.rows}
-            pageIndex={pageIndex}
-            pageCount={pageCountOf(log.total, pageSize)}
-            onPage={setPageIndex}
+            data={log.rows}
+            serverPage={{ pageIndex, pageCount: pageCountOf(log.total, pageSize), onPage: setPageIndex }}
             emptyText={t('No plays in this period')}
             testId="usage-details-log-table"
           />
@@ -74,12 +72,10 @@ export function NotConnectedPlaysSection({ userId, firstDay, lastDay }: ReportSe
       </header>
       <ReportState remote={remote} empty={false} emptyText="">
         {plays && (
-          <ServerPagedTable
+          <DataTable
             columns={notConnectedPlayColumns}
-            rows={plays.rows}
-            pageIndex={pageIndex}
-            pageCount={pageCountOf(plays.total, pageSize)}
-            onPage={setPageIndex}
+            data={plays.rows}
+            serverPage={{ pageIndex, pageCount: pageCountOf(plays.total, pageSize), onPage: setPageIndex }}
             emptyText={t('No plays in this period')}
             testId="not-connected-plays-table"
           />
