@@ -100,6 +100,7 @@ export const authorizationTable: Record<string, Row> = {
 
   'POST /api/get-messages': unitAndAdmin,
   'POST /api/get-message-items': unitAndAdmin,
+  'GET /api/todays-messages': loggedIn,
   'POST /api/messages': row(loggedIn, { otherOrg: 'invalid', operator: 'invalid' }),
   'PUT /api/messages/:id': unitOnly,
   'PUT /api/messages/:id/activity': unitOnly,
