@@ -7,7 +7,7 @@ import { NewMessage } from '../../schemas/api/messages.ts';
 import { createPostgresEventStore } from '../../infra/event-store/postgres-event-store.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
 import { demoAudioFiles } from './demo-library.ts';
-import { demoAdmin } from './demo-units.ts';
+import { demoAdmin, demoRelative } from './demo-units.ts';
 
 // The demo's messages, made the way a user makes them: through the message decider and the event
 // store. The administrator sends the units one message whose items the workload generator clicks
@@ -18,6 +18,9 @@ import { demoAdmin } from './demo-units.ts';
 // demo usage is generated right after.
 
 export const demoMessageId = 1;
+
+/** Today's recommendations: to the units, and from the caregiver unit to the relative. */
+export const demoRecommendationIds = { units: 10, relative: 11 } as const;
 
 export const demoMessageItems = [
   { id: 101, type: 'AudioFile', contentType: 'SingAlong', slug: 'kesaillan-valssi', html: null },
@@ -46,12 +49,13 @@ export async function seedDemoMessages(sql: Sql, now: Date): Promise<number> {
 
   const at = now.toISOString();
   const run = (command: MessageCommand) => runMessageCommand({ store, sql }, command);
-  const send = async (messageId: number, message: object, items: { itemId: number; html: string | null; type: 'AudioFile' | 'MediaFile' | 'InlineHTML' | 'InlineHTMLTrack'; contentType: string | null; audioFileId: number | null }[]) => {
-    await run({ kind: 'create', messageId, userId: adminId, message: NewMessage.parse({ recipients, ...message }), at });
+  type Item = { itemId: number; html: string | null; type: 'AudioFile' | 'MediaFile' | 'InlineHTML' | 'InlineHTMLTrack'; contentType: string | null; audioFileId: number | null };
+  const send = async (messageId: number, message: object, items: Item[], userId = adminId) => {
+    await run({ kind: 'create', messageId, userId, message: NewMessage.parse({ recipients, ...message }), at });
     for (const { itemId, ...item } of items) {
-      await run({ kind: 'addItem', messageId, userId: adminId, itemId, item: { recipeId: null, fileId: null, url: null, trackClicks: true, ...item }, at });
+      await run({ kind: 'addItem', messageId, userId, itemId, item: { recipeId: null, fileId: null, url: null, trackClicks: true, ...item }, at });
     }
-    await run({ kind: 'change', messageId, userId: adminId, change: { sent: true }, at });
+    await run({ kind: 'change', messageId, userId, change: { sent: true }, at });
   };
 
   await send(
@@ -68,11 +72,29 @@ export async function seedDemoMessages(sql: Sql, now: Date): Promise<number> {
       { itemId: 200 + index, type: 'InlineHTML', html, contentType: null, audioFileId: null },
     ]);
   }
+  // Today's messages (spec 2 section 2): a recommendation from the office to the units, and one
+  // from the caregiver unit to the relative. Active from the start of the seed's day with no end,
+  // so the landing page stays populated on the days after.
+  const today = DateTime.min(DateTime.fromJSDate(now).setZone('Europe/Helsinki').startOf('day'), DateTime.fromJSDate(now))!.toUTC().toISO();
+  const song = (itemId: number, slug: string, contentType: string | null): Item => ({ itemId, type: 'AudioFile', contentType, html: null, audioFileId: audioIdOf(slug) });
+  const text = (itemId: number, html: string): Item => ({ itemId, type: 'InlineHTML', contentType: null, html, audioFileId: null });
+  const recommendation = { recommendation: true, time: today };
+  await send(demoRecommendationIds.units, { title: 'Songs for the day', ...recommendation }, [
+    song(300, 'aamukahvi', 'Music'),
+    text(301, '<p>Sing along with the chorus, and ask who remembers the summer dances.</p>'),
+    song(302, 'kesaillan-valssi', 'SingAlong'),
+    song(303, 'morning-stretch', 'Exercise'),
+  ]);
+  const relativeId = users.get(demoRelative.name);
+  const caregiverId = users.get(demoRelative.unit);
+  if (relativeId !== undefined && caregiverId !== undefined) {
+    await send(demoRecommendationIds.relative, { title: "Aino's favourite songs", ...recommendation, recipients: [{ id: relativeId }] }, [song(310, 'koivun-alla', 'Music'), song(311, 'iltatahti', 'Music')], caregiverId);
+  }
   try {
     await projectAll({ log: store, sql, projectors: [messagesProjector] });
   } finally {
     // The runner listened for appends through this store: let go of that connection.
     await store.close();
   }
-  return 1 + reportNotes.length;
+  return 3 + reportNotes.length;
 }

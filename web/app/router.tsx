@@ -11,6 +11,7 @@ import { PublicReportPage } from '../features/public-report/components/public-re
 import { ReportsPage } from '../features/reports/components/reports-page.tsx';
 import { RebuildPage } from '../features/rebuild/components/rebuild-page.tsx';
 import { ResidentsTab } from '../features/residents/components/residents-tab.tsx';
+import { TodaysMessagesPage } from '../features/todays-messages/components/todays-messages-page.tsx';
 import { SettingsPage } from '../features/settings/components/settings-page.tsx';
 import { isRouteAllowed, paths, rootRedirect, type RouteName } from '../routes/paths.ts';
 import { NoPagePanel } from './shell/no-page-panel.tsx';
@@ -23,7 +24,6 @@ function Guarded({ name, user, children }: { name: RouteName; user: CurrentUser;
 
 const notBuilt: RouteName[] = [
   'easy',
-  'todaysMessages',
   'recipe',
   'recipes',
   'todaysRecipe',
@@ -84,6 +84,11 @@ export function AppRoutes({ user }: { user: CurrentUser }) {
       <Route path={paths.favorites.path}>
         <Guarded name="favorites" user={user}>
           <FavoritesPage user={user} />
+        </Guarded>
+      </Route>
+      <Route path={paths.todaysMessages.path}>
+        <Guarded name="todaysMessages" user={user}>
+          <TodaysMessagesPage user={user} />
         </Guarded>
       </Route>
       <Route path={paths.search.path}>
