@@ -10,7 +10,7 @@ import { createFileStore } from '../../infra/files/file-store.ts';
 import { loadPlanLibrary } from '../../tools/generate/workload-reference.ts';
 import { contentTypes } from '../../tools/seed/demo-library.ts';
 import { demoMessageId } from '../../tools/seed/demo-messages.ts';
-import { demoAdmin, demoLogins, demoPassword, demoPublicReportToken } from '../../tools/seed/demo-units.ts';
+import { demoAdmin, demoLogins, demoPassword, demoPublicReportToken, demoRelative } from '../../tools/seed/demo-units.ts';
 import { seedDemoData, type SeedSummary } from '../../tools/seed/seed-demo-data.ts';
 import { createPgSql } from '../../infra/sql/pg-sql.ts';
 import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
@@ -227,6 +227,17 @@ describe.each(['pglite', 'postgres'] as const)('seedDemoData on %s', (database) 
     expect(months.map((m) => m.month)).toEqual([3, 2, 1, 0].map((n) => thisMonth.minus({ months: n }).toFormat('yyyy-MM')));
     expect(months.every((m) => m.recipients === demoAdmin.administers.length && m.items === 1)).toBe(true);
     expect(await count(sql, "SELECT * FROM events WHERE stream_id LIKE 'message-%'")).toBeGreaterThan(months.length * 3);
+  });
+
+  it("should give the caregiver and the relative a recommendation for today, active from the seed's day on with no end", async () => {
+    const rows = await sql.query<{ name: string; titles: string[] }>(
+      `SELECT u.name, array_agg(m.title ORDER BY m.id) AS titles
+         FROM users u JOIN messages m ON u.id = ANY(m.recipients)
+        WHERE u.name = ANY($1::text[]) AND m.recommendation AND m.sent AND m.active AND m.time <= now() AND m.expire_time IS NULL
+        GROUP BY u.name ORDER BY u.name`,
+      [[demoRelative.unit, demoRelative.name]],
+    );
+    expect(rows.map((r) => [r.name, r.titles.length > 0])).toEqual([[demoRelative.unit, true], [demoRelative.name, true]]);
   });
 
   it('should audit every seeded row in logging, without password hashes', async () => {
