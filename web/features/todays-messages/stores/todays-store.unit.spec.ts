@@ -7,23 +7,25 @@ import { playAll, playingItemId, resetTodays, todays, toggleSelected } from './t
 // on and plays the first selected; next and previous skip unselected items; Reset clears the
 // selection, the active item and the player.
 
-const media = (): PlayerMedia => ({
-  src: '',
-  currentTime: 0,
-  duration: 60,
-  paused: true,
-  ended: false,
-  play() {
+/** Stands in for the audio element (no DOM in unit tests): it keeps what is set and plays at once. */
+class TestMedia implements PlayerMedia {
+  src = '';
+  currentTime = 0;
+  duration = 60;
+  paused = true;
+  ended = false;
+  play(): Promise<void> {
     this.paused = false;
     return Promise.resolve();
-  },
-  pause() {
+  }
+  pause(): void {
     this.paused = true;
-  },
-  load() {},
-  removeAttribute() {},
-  addEventListener() {},
-});
+  }
+  load(): void {}
+  removeAttribute(): void {}
+  addEventListener(): void {}
+}
+const media = (): PlayerMedia => new TestMedia();
 
 const item = (id: number, messageId: number, type: MessageItem['type'], audioFileId: number | null): MessageItem => ({
   id,
