@@ -65,6 +65,7 @@ import { updateMessageItemRoute } from '../../commands/messages/update-message-i
 import { removeMessageItemRoute } from '../../commands/messages/remove-message-item.ts';
 import { getMessagesRoute } from '../../queries/messages/get-messages.ts';
 import { getMessageItemsRoute } from '../../queries/messages/get-message-items.ts';
+import { getMessageRecipientsRoute } from '../../queries/messages/get-message-recipients.ts';
 import { liveChannelRoute } from './live-channel.ts';
 import { postTypedRequestRoute } from './typed-requests.ts';
 import type { App, RouteModule } from './zod.ts';
@@ -138,6 +139,7 @@ export const routeModules: readonly RouteModule[] = [
   ...referenceDataRoutes(activities),
   getMessagesRoute,
   getMessageItemsRoute,
+  getMessageRecipientsRoute,
   createMessageRoute,
   updateMessageRoute,
   setMessageActivityRoute,
