@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MessageRecipientsResponse } from '../../schemas/api/message-recipients.ts';
+import { CurrentUser } from '../../schemas/api/user.ts';
 import { buildTestApp, type TestApp, type TestDatabase, type TestUser } from '../support/build-test-app.ts';
 
 // Spec 2: GET /api/message-recipients lists whom the caller may address (their messageReceivers,
@@ -100,6 +101,18 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('message recipients and send
       // A receiver or group no longer active, and an inactive default recipient, are refused too.
       expectRefused(await call(relative, 'POST', '/api/messages', { title: 'x', recipientGroups: [{ id: retiredGroup }] }), 'body.recipientGroups.0.id');
       expectRefused(await call(unit, 'POST', '/api/messages', { title: 'x', recipients: [{ id: relative.id }, { id: retired.id }] }), 'body.recipients.1.id');
+    });
+  });
+
+  describe('GET /api/', () => {
+    it('should carry the same receivers, groups and the active default recipients as spec 3 names them', async () => {
+      const me = CurrentUser.parse((await call(relative, 'GET', '/api/')).json());
+      expect(me.messageReceivers).toEqual([{ id: unit.id, name: 'Kotikallio ward' }]);
+      expect(me.messageReceiverGroups).toEqual([{ id: unitGroup, name: 'Kotikallio staff' }]);
+      expect(me.defaultMessageRecipients).toEqual([{ id: expect.any(Number), srcUserId: relative.id, dstUserId: unit.id, recipientName: 'Ward staff', active: true, name: 'Kotikallio ward' }]);
+      const listed = await recipientsOf(relative);
+      expect(listed.users.map((u) => u.id)).toEqual(me.messageReceivers!.map((u) => u.id));
+      expect(listed.groups).toEqual(me.messageReceiverGroups);
     });
   });
 
