@@ -15,10 +15,11 @@ export function createMessageRoute(app: App): void {
     const { userId } = requireUser(request);
     const { sql, now } = app.deps;
     const { requestId, ...body } = request.body;
-    await checkMessageContent(sql, userId, body);
     const idOf = requestId === undefined ? undefined : (index: number) => eventId('message-request', userId, requestId, index);
+    // A retry answers what its first try made, even if the sender's receivers changed in between.
     const earlier = idOf ? await messageIdOfEvent(app.deps, idOf(0)) : null;
     if (earlier !== null) return answer(app, earlier, userId);
+    await checkMessageContent(sql, userId, body);
     const [{ id: messageId } = { id: 0 }] = await sql.query<{ id: number }>(`SELECT nextval('message_ids')::integer AS id`);
     const { state } = await runMessageCommand(app.deps, { kind: 'create', messageId, userId, message: normalizeTimes(body), at: now().toISOString() }, idOf);
     // A concurrent try with the same request id may have stored its events first.
