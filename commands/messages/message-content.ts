@@ -7,8 +7,8 @@ import { allowedReceiverGroupIds, allowedReceiverIds } from '../../domain/messag
 
 // What a message and its items may say, checked before they are decided (spec 2 section 5):
 // recommendations and usage-report messages need their config flags, every recipient must be one
-// of the sender's messageReceivers or messageReceiverGroups (migration 010; a reply may also go to
-// the sender of the message it answers), and every audio file and recipe named must exist.
+// of the sender's messageReceivers or messageReceiverGroups still active (migration 010; a reply
+// may also go to the sender of the message it answers), and every audio file and recipe named must exist.
 
 export async function checkMessageContent(sql: Queryable, userId: number, message: MessageChange): Promise<void> {
   const user = await loadUser(sql, userId);
@@ -19,14 +19,14 @@ export async function checkMessageContent(sql: Queryable, userId: number, messag
   const groups = message.recipientGroups ?? [];
   const issues: ValidationIssue[] = [];
   if (recipients.length > 0) {
-    const allowed = await allowedReceiverIds(sql, userId);
+    const allowed = await allowedReceiverIds(sql, userId, { activeOnly: true });
     const repliedTo = await senderRepliedTo(sql, userId, message.replyToMessageId ?? null);
     if (repliedTo !== null) allowed.add(repliedTo);
     // The same message for an id that exists elsewhere and one that does not: no probing of ids.
     recipients.forEach((r, i) => allowed.has(r.id) || issues.push({ path: `body.recipients.${i}.id`, message: `Not a message receiver of this user: ${r.id}` }));
   }
   if (groups.length > 0) {
-    const allowed = await allowedReceiverGroupIds(sql, userId);
+    const allowed = await allowedReceiverGroupIds(sql, userId, { activeOnly: true });
     groups.forEach((g, i) => allowed.has(g.id) || issues.push({ path: `body.recipientGroups.${i}.id`, message: `Not a message receiver group of this user: ${g.id}` }));
   }
   if (issues.length > 0) throw validationError(issues);

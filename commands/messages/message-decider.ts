@@ -110,12 +110,18 @@ function requireOwned(state: MessageState, userId: number, draft: boolean): void
   if (draft && state.sent) throw sentIsNotEdited();
 }
 
+/** Spec 2 section 5: a message is sent only with at least one recipient or group. */
+function requireAddressed(recipients: readonly unknown[], recipientGroups: readonly unknown[]): void {
+  if (recipients.length === 0 && recipientGroups.length === 0) throw validationError([{ path: 'body.recipients', message: 'A message is sent to at least one recipient or group' }]);
+}
+
 function decide(command: MessageCommand, state: MessageState): MessageEvent[] {
   const { messageId, userId, at } = command;
   switch (command.kind) {
     case 'create': {
       if (state.exists) return [];
       const { recipients, recipientGroups, sent, ...rest } = command.message;
+      if (sent) requireAddressed(recipients, recipientGroups);
       const fields = Object.fromEntries(fieldNames.map((name) => [name, rest[name]])) as Fields;
       const events: MessageEvent[] = [{ type: 'MessageDrafted', data: { messageId, userId, at, ...fields } }];
       if (recipients.length > 0 || recipientGroups.length > 0) {
@@ -142,6 +148,7 @@ function decide(command: MessageCommand, state: MessageState): MessageEvent[] {
       if (time && expireTime && new Date(time) >= new Date(expireTime)) throw validationError([{ path: 'body.expireTime', message: 'Active until must be after active from' }]);
       if (Object.keys(changed).length > 0) events.push({ type: 'MessageUpdated', data: { messageId, userId, at, ...changed } });
       if (recipientsChanged) events.push({ type: 'RecipientsSet', data: { messageId, userId, recipients: [...recipients], recipientGroups: [...recipientGroups], at } });
+      if (!wasSent && change.sent === true) requireAddressed(recipients, recipientGroups);
       if (!wasSent && change.sent === true) events.push({ type: 'MessageSent', data: { messageId, userId, at } });
       return events;
     }

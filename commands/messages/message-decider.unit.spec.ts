@@ -26,6 +26,7 @@ const sent: MessageEvent = { type: 'MessageSent', data: { messageId, userId: own
 const item = { type: 'InlineHTML' as const, html: '<p>Hello</p>', audioFileId: null, recipeId: null, fileId: null, url: null, contentType: null, trackClicks: false };
 const itemAdded = (itemId: number, order: number): MessageEvent => ({ type: 'MessageItemAdded', data: { messageId, userId: owner, item: { itemId, ...item }, order, at } });
 
+const addressed: MessageEvent = { type: 'RecipientsSet', data: { messageId, userId: owner, recipients: [3], recipientGroups: [], at } };
 const create = (message: object): MessageCommand => ({ kind: 'create', messageId, userId: owner, message: NewMessage.parse({ title: fields.title, usageReport: true, ...message }), at });
 const change = (change: object, userId = owner): MessageCommand => ({ kind: 'change', messageId, userId, change, at });
 
@@ -50,9 +51,21 @@ describe('message decider', () => {
 
   it('sends a draft after its last edit', () =>
     spec
-      .given([drafted])
+      .given([drafted, addressed])
       .when(change({ title: 'Final', sent: true }))
       .then([{ type: 'MessageUpdated', data: { messageId, userId: owner, at, title: 'Final' } }, sent]));
+
+  it('refuses to send without a recipient or group, at creation or later', () => {
+    spec.given([]).when(create({ sent: true })).thenThrows('ValidationError');
+    spec.given([drafted]).when(change({ sent: true })).thenThrows('ValidationError');
+    spec.given([drafted, addressed]).when(change({ recipients: [], sent: true })).thenThrows('ValidationError');
+  });
+
+  it('sends to a group alone', () =>
+    spec
+      .given([drafted])
+      .when(change({ recipientGroups: [{ id: 2 }], sent: true }))
+      .then([{ type: 'RecipientsSet', data: { messageId, userId: owner, recipients: [], recipientGroups: [2], at } }, sent]));
 
   it('refuses to edit a sent message', () => spec.given([drafted, sent]).when(change({ title: 'Later' })).thenThrows('InvalidRequest'));
 

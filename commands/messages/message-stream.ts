@@ -14,10 +14,14 @@ export const messagesReadModel = 'messages';
 
 export type MessageDeps = ProjectionDeps;
 
-/** Decides and appends; the answer waits until the read model holds the new events. */
-export async function runMessageCommand(deps: MessageDeps, command: MessageCommand): Promise<{ events: MessageEvent[]; state: MessageState }> {
+/**
+ * Decides and appends; the answer waits until the read model holds the new events. `idOf` gives
+ * the new events' ids when the caller derives them (an idempotent create); by default they come
+ * from the stream and the version it was read at.
+ */
+export async function runMessageCommand(deps: MessageDeps, command: MessageCommand, idOf?: (index: number) => string): Promise<{ events: MessageEvent[]; state: MessageState }> {
   const stream = streams.message(command.messageId);
-  const result = await handleCommandToState(deps.store, stream, messageDecider, command, (_event, index, version) => eventId('message', stream, version, index));
+  const result = await handleCommandToState(deps.store, stream, messageDecider, command, (_event, index, version) => idOf?.(index) ?? eventId('message', stream, version, index));
   if (result.events.length > 0) await waitForProjection(deps, messagesReadModel, stream);
   return result;
 }
@@ -34,4 +38,20 @@ export function itemOf(messageId: number, itemId: number, state: MessageState): 
   if (!entry) return undefined;
   const { itemId: _itemId, ...item } = entry.item;
   return { id: itemId, messageId, order: entry.order, ...item };
+}
+
+/** A message's stream state as it stands now. */
+export async function loadMessageState(deps: Pick<MessageDeps, 'store'>, messageId: number): Promise<MessageState> {
+  const history = await deps.store.readStream(streams.message(messageId));
+  return history.reduce((state, event) => messageDecider.evolve(state, event as unknown as MessageEvent), messageDecider.initialState());
+}
+
+/**
+ * Which message a stored event belongs to (null: no such event). An idempotent create derives its
+ * first event's id from (caller, request id), so a retry finds the message its first try made.
+ */
+export async function messageIdOfEvent(deps: Pick<MessageDeps, 'sql'>, id: string): Promise<number | null> {
+  const [row] = await deps.sql.query<{ stream_id: string }>('SELECT stream_id FROM events WHERE event_id = $1::uuid', [id]);
+  const match = row && /^message-(\d+)$/.exec(row.stream_id);
+  return match ? Number(match[1]) : null;
 }

@@ -9,7 +9,8 @@ import { userDisplayNameSql } from '../../infra/users/user-repository.ts';
 export interface MessageReceivers {
   messageReceivers: { id: number; name: string }[];
   messageReceiverGroups: { id: number; name: string }[];
-  defaultMessageRecipients: { id: number; name: string; recipientName: string | null }[];
+  /** Spec 3's default-message-recipients rows (id is the row's), with the recipient's display name. */
+  defaultMessageRecipients: { id: number; srcUserId: number; dstUserId: number; recipientName: string | null; active: boolean; name: string }[];
 }
 
 export async function loadMessageReceivers(sql: Queryable, userId: number): Promise<MessageReceivers> {
@@ -25,8 +26,8 @@ export async function loadMessageReceivers(sql: Queryable, userId: number): Prom
       WHERE r.user_id = $1 AND g.active ORDER BY name, g.id`,
     [userId],
   );
-  const defaults = await sql.query<{ id: number; name: string; recipient_name: string | null }>(
-    `SELECT d.dst_user_id AS id, (SELECT ${userDisplayNameSql} FROM users WHERE id = d.dst_user_id) AS name, d.recipient_name
+  const defaults = await sql.query<{ id: number; src_user_id: number; dst_user_id: number; name: string; recipient_name: string | null; active: boolean }>(
+    `SELECT d.id, d.src_user_id, d.dst_user_id, (SELECT ${userDisplayNameSql} FROM users WHERE id = d.dst_user_id) AS name, d.recipient_name, d.active
        FROM default_message_recipients d JOIN users u ON u.id = d.dst_user_id
       WHERE d.src_user_id = $1 AND d.active AND u.active ORDER BY d.id`,
     [userId],
@@ -34,6 +35,13 @@ export async function loadMessageReceivers(sql: Queryable, userId: number): Prom
   return {
     messageReceivers: users.map((u) => ({ id: Number(u.id), name: u.name })),
     messageReceiverGroups: groups.map((g) => ({ id: Number(g.id), name: g.name })),
-    defaultMessageRecipients: defaults.map((d) => ({ id: Number(d.id), name: d.name, recipientName: d.recipient_name })),
+    defaultMessageRecipients: defaults.map((d) => ({
+      id: Number(d.id),
+      srcUserId: Number(d.src_user_id),
+      dstUserId: Number(d.dst_user_id),
+      recipientName: d.recipient_name,
+      active: d.active,
+      name: d.name,
+    })),
   };
 }

@@ -60,6 +60,11 @@ export const NewMessage = z
     recipientCanModify: messageFields.recipientCanModify.default(false),
     recipientCanReply: messageFields.recipientCanReply.default(false),
     replyToMessageId: messageFields.replyToMessageId.default(null),
+    /**
+     * The browser's id for this create (a uuid it makes once per new message): a retry with the
+     * same id answers the message the first try made instead of making a second one.
+     */
+    requestId: z.uuid().optional(),
   })
   .refine(periodIsOrdered, periodIssue);
 export type NewMessage = z.infer<typeof NewMessage>;

@@ -122,7 +122,14 @@ export const CurrentUser = z.object({
    */
   messageReceivers: z.array(z.object({ id: z.number().int(), name: z.string() })).optional(),
   messageReceiverGroups: z.array(z.object({ id: z.number().int(), name: z.string() })).optional(),
-  defaultMessageRecipients: z.array(z.object({ id: z.number().int(), name: z.string(), recipientName: z.string().nullable() })).optional(),
+  /**
+   * Spec 3's default-message-recipients (id: the row; dstUserId: whom a new conversation is
+   * addressed to; recipientName: what they are called, the "Greetings" wording), active ones only,
+   * with the recipient's display name.
+   */
+  defaultMessageRecipients: z
+    .array(z.object({ id: z.number().int(), srcUserId: z.number().int(), dstUserId: z.number().int(), recipientName: z.string().nullable(), active: z.boolean(), name: z.string() }))
+    .optional(),
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 

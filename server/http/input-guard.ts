@@ -38,9 +38,29 @@ export function guardInput(context: string, value: unknown): void {
   }
 }
 
+/**
+ * A query string's percent-escapes must decode as UTF-8: the parser keeps an undecodable escape
+ * (`%ED%A0%80`, a surrogate's bytes) as raw text, so a route whose schema ignores the parameter
+ * would otherwise accept a malformed URL.
+ */
+export function guardRawQuery(url: string): void {
+  const start = url.indexOf('?');
+  if (start < 0) return;
+  for (const pair of url.slice(start + 1).split('&')) {
+    for (const part of pair.split('=')) {
+      try {
+        decodeURIComponent(part);
+      } catch {
+        throw validationError([{ path: 'querystring', message: 'Not percent-encoded UTF-8' }]);
+      }
+    }
+  }
+}
+
 export const inputGuard = fp(
   async (app: FastifyInstance) => {
     app.addHook('preValidation', async (request) => {
+      guardRawQuery(request.raw.url ?? '');
       for (const [context, of] of parts) guardInput(context, of(request));
     });
   },

@@ -66,6 +66,7 @@ import { removeMessageItemRoute } from '../../commands/messages/remove-message-i
 import { getMessagesRoute } from '../../queries/messages/get-messages.ts';
 import { getMessageItemsRoute } from '../../queries/messages/get-message-items.ts';
 import { getTodaysMessagesRoute } from '../../queries/messages/get-todays-messages.ts';
+import { getMessageRecipientsRoute } from '../../queries/messages/get-message-recipients.ts';
 import { liveChannelRoute } from './live-channel.ts';
 import { postTypedRequestRoute } from './typed-requests.ts';
 import type { App, RouteModule } from './zod.ts';
@@ -140,6 +141,7 @@ export const routeModules: readonly RouteModule[] = [
   getMessagesRoute,
   getMessageItemsRoute,
   getTodaysMessagesRoute,
+  getMessageRecipientsRoute,
   createMessageRoute,
   updateMessageRoute,
   setMessageActivityRoute,

@@ -101,6 +101,8 @@ export const authorizationTable: Record<string, Row> = {
   'POST /api/get-messages': unitAndAdmin,
   'POST /api/get-message-items': unitAndAdmin,
   'GET /api/todays-messages': loggedIn,
+  // Whom the caller may address: their own receivers, so any logged-in user (an empty list for most).
+  'GET /api/message-recipients': loggedIn,
   'POST /api/messages': row(loggedIn, { otherOrg: 'invalid', operator: 'invalid' }),
   'PUT /api/messages/:id': unitOnly,
   'PUT /api/messages/:id/activity': unitOnly,

@@ -61,7 +61,9 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('message recipients on %s', 
     expect(me.messageReceiverGroups).toEqual([{ id: homeGroup, name: 'Kotikallio' }]);
     const northMe = CurrentUser.parse((await t.app.inject({ method: 'GET', url: '/api/', headers: cookies.get(north) })).json());
     expect(northMe.messageReceivers).toEqual([{ id: coordinator.id, name: 'Kotikallio coordinator' }]);
-    expect(northMe.defaultMessageRecipients).toEqual([{ id: coordinator.id, name: 'Kotikallio coordinator', recipientName: 'Coordinator' }]);
+    expect(northMe.defaultMessageRecipients).toEqual([
+      { id: expect.any(Number), srcUserId: north.id, dstUserId: coordinator.id, recipientName: 'Coordinator', active: true, name: 'Kotikallio coordinator' },
+    ]);
     const foreignMe = CurrentUser.parse((await t.app.inject({ method: 'GET', url: '/api/', headers: cookies.get(foreign) })).json());
     expect(foreignMe).toMatchObject({ messageReceivers: [], messageReceiverGroups: [], defaultMessageRecipients: [] });
   });

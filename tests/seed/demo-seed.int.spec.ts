@@ -10,6 +10,7 @@ import { createFileStore } from '../../infra/files/file-store.ts';
 import { loadPlanLibrary } from '../../tools/generate/workload-reference.ts';
 import { contentTypes } from '../../tools/seed/demo-library.ts';
 import { demoMessageId } from '../../tools/seed/demo-messages.ts';
+import { loadAddressable } from '../../queries/messages/get-message-recipients.ts';
 import { demoAdmin, demoLogins, demoPassword, demoPublicReportToken, demoRelative } from '../../tools/seed/demo-units.ts';
 import { seedDemoData, type SeedSummary } from '../../tools/seed/seed-demo-data.ts';
 import { createPgSql } from '../../infra/sql/pg-sql.ts';
@@ -152,6 +153,18 @@ describe.each(['pglite', 'postgres'] as const)('seedDemoData on %s', (database) 
       expect(await receivers(nobody)).toEqual([]);
       expect(await groups(nobody)).toEqual([]);
     }
+  });
+
+  it('should let the relative, the caregiver unit and the administrator address each other through GET /api/message-recipients', async () => {
+    const ids = new Map((await sql.query<{ id: number; name: string }>('SELECT id, name FROM users')).map((u) => [u.name, Number(u.id)]));
+    const addressable = async (name: string) => (await loadAddressable(sql, ids.get(name)!)).users.map((u) => u.id);
+    expect(await addressable('relative')).toEqual([ids.get('caregiver')]);
+    expect(await addressable('caregiver')).toEqual(expect.arrayContaining([ids.get('relative'), ids.get('admin')]));
+    expect(await addressable('admin')).toContain(ids.get('caregiver'));
+    // The unit sees whose relative writes: the resident's names, as the messenger shows them.
+    const relative = (await loadAddressable(sql, ids.get('caregiver')!)).users.find((u) => u.id === ids.get('relative'));
+    expect(relative).toMatchObject({ residentFirstName: 'Aino', residentLastName: 'Virtanen' });
+    expect((await loadAddressable(sql, ids.get('relative')!)).users[0]).toMatchObject({ default: true, recipientName: 'Kotikallio, Ward A' });
   });
 
   it('should hold at least 40 audio files, each a playable WAV exactly as long as its length', async () => {

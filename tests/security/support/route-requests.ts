@@ -125,6 +125,7 @@ export const routeRequests: Record<string, RequestBuilder> = {
   'POST /api/get-messages': (s) => ({ method: 'POST', url: '/api/get-messages', payload: { query: { userId: s.ids.unit } } }),
   'GET /api/todays-messages': () => ({ method: 'GET', url: '/api/todays-messages' }),
   'POST /api/get-message-items': (s) => ({ method: 'POST', url: '/api/get-message-items', payload: { messageIdList: [s.ids.message], userId: s.ids.unit } }),
+  'GET /api/message-recipients': () => ({ method: 'GET', url: '/api/message-recipients' }),
   // To the unit; the unit itself writes to its relative.
   'POST /api/messages': (s, role) => ({
     method: 'POST',
