@@ -1,4 +1,5 @@
 import { requireUser } from '../../server/http/auth.ts';
+import { pushUnreadChanges } from '../../server/http/unread-push.ts';
 import type { App } from '../../server/http/zod.ts';
 import { Message, NewMessage } from '../../schemas/api/messages.ts';
 import { describeMessages } from '../../domain/messages/message-views.ts';
@@ -14,7 +15,8 @@ export function createMessageRoute(app: App): void {
     const { sql, now } = app.deps;
     await checkMessageContent(sql, userId, request.body);
     const [{ id: messageId } = { id: 0 }] = await sql.query<{ id: number }>(`SELECT nextval('message_ids')::integer AS id`);
-    const { state } = await runMessageCommand(app.deps, { kind: 'create', messageId, userId, message: normalizeTimes(request.body), at: now().toISOString() });
+    const { events, state } = await runMessageCommand(app.deps, { kind: 'create', messageId, userId, message: normalizeTimes(request.body), at: now().toISOString() });
+    await pushUnreadChanges(app, sql, events, state);
     const [message] = await describeMessages(sql, [messageOf(messageId, state)], userId, now());
     return message!;
   });
