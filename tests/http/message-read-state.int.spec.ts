@@ -3,6 +3,7 @@ import type { WebSocket } from 'ws';
 import { createProjectionRunner, type ProjectionRunner } from '../../projections/engine/runner.ts';
 import { messagesProjector } from '../../projections/postgres/messages.ts';
 import { streams } from '../../schemas/events/index.ts';
+import { pushUnreadChanges } from '../../server/http/unread-push.ts';
 import { buildTestApp, type TestApp, type TestDatabase, type TestUser } from '../support/build-test-app.ts';
 import { testClock } from './support/usage-kit.ts';
 
@@ -185,6 +186,30 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('message read state on %s', 
       unitSocket.terminate();
       memberSocket.terminate();
       outsiderSocket.terminate();
+    }
+  });
+
+  it('nudges everyone in the conversation but its writer when a reply arrives', async () => {
+    const message = await send('Who replies?');
+    const writerSocket = await t.app.injectWS('/ws', { headers: cookies.get(writer) });
+    const memberSocket = await t.app.injectWS('/ws', { headers: cookies.get(groupMember) });
+    const unitSocket = await t.app.injectWS('/ws', { headers: cookies.get(unit) });
+    const got = new Map<TestUser, unknown[]>([[writer, []], [groupMember, []], [unit, []]]);
+    writerSocket.on('message', (data) => got.get(writer)!.push(JSON.parse(String(data))));
+    memberSocket.on('message', (data) => got.get(groupMember)!.push(JSON.parse(String(data))));
+    unitSocket.on('message', (data) => got.get(unit)!.push(JSON.parse(String(data))));
+    try {
+      // What the reply route (issue 14, deliverable 5) will call after appending its ReplyPosted.
+      const reply = { type: 'ReplyPosted' as const, data: { messageId: message.id, userId: unit.id, replyId: '6f1c1f7e-0a4b-4c53-9a40-5b0b7f1d2a03', text: 'Me!', fileId: null, at: '2026-11-20T10:09:00.000Z' } };
+      await pushUnreadChanges(t.app, t.sql, [reply], { ownerId: writer.id, recipients: [unit.id], recipientGroups: [groupId] });
+      const nudge = [{ type: 'UnreadCountChanged' }];
+      await expect.poll(() => got.get(writer)).toEqual(nudge);
+      await expect.poll(() => got.get(groupMember)).toEqual(nudge);
+      expect(got.get(unit)).toEqual([]);
+    } finally {
+      writerSocket.terminate();
+      memberSocket.terminate();
+      unitSocket.terminate();
     }
   });
 });
