@@ -52,7 +52,7 @@ describe('unread count in the top bar', () => {
     const messageId = (sent.body as { id: number }).id;
 
     // Pushed: well before the next 5 s poll could have read it.
-    await expect.poll(shownCount, { timeout: 4000, intervals: [100] }).toBe(before + 1);
+    await expect.poll(shownCount, { timeout: 4000, interval: 100 }).toBe(before + 1);
     await shot(caregiver, 'unread-count-01-risen', caregiver.locator('header.top-bar'));
     await shot(caregiver, 'unread-count-02-page');
 
@@ -69,7 +69,7 @@ describe('unread count in the top bar', () => {
       [messageId] as const,
     );
     expect(read).toBe(200);
-    await expect.poll(shownCount, { timeout: 4000, intervals: [100] }).toBe(before);
+    await expect.poll(shownCount, { timeout: 4000, interval: 100 }).toBe(before);
     expect(await caregiver.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
     await shot(caregiver, 'unread-count-03-read', caregiver.locator('header.top-bar'));
   });
