@@ -1,4 +1,5 @@
 import { requireUser } from '../../server/http/auth.ts';
+import { pushUnreadChanges } from '../../server/http/unread-push.ts';
 import type { App } from '../../server/http/zod.ts';
 import { eventId } from '../../infra/event-store/event-ids.ts';
 import { Message, NewMessage } from '../../schemas/api/messages.ts';
@@ -21,10 +22,11 @@ export function createMessageRoute(app: App): void {
     if (earlier !== null) return answer(app, earlier, userId);
     await checkMessageContent(sql, userId, body);
     const [{ id: messageId } = { id: 0 }] = await sql.query<{ id: number }>(`SELECT nextval('message_ids')::integer AS id`);
-    const { state } = await runMessageCommand(app.deps, { kind: 'create', messageId, userId, message: normalizeTimes(body), at: now().toISOString() }, idOf);
+    const { events, state } = await runMessageCommand(app.deps, { kind: 'create', messageId, userId, message: normalizeTimes(body), at: now().toISOString() }, idOf);
     // A concurrent try with the same request id may have stored its events first.
     const made = idOf ? await messageIdOfEvent(app.deps, idOf(0)) : messageId;
     if (made !== null && made !== messageId) return answer(app, made, userId);
+    await pushUnreadChanges(app, sql, events, state);
     const [message] = await describeMessages(sql, [messageOf(messageId, state)], userId, now());
     return message!;
   });

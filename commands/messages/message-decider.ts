@@ -24,6 +24,16 @@ export interface MessageState {
   sentTime: string | null;
   active: boolean;
   items: ReadonlyMap<number, { item: Item; order: number }>;
+  /** Each reader's own read time of the message (null: marked unread); a reader not here never read it. */
+  readTimes: ReadonlyMap<number, string | null>;
+  /** Each reader's read time of the replies (the discussion). */
+  discussionReadTimes: ReadonlyMap<number, string | null>;
+}
+
+/** Who asks to set a read time: the user and their user group (messages to the group reach them). */
+export interface Reader {
+  userId: number;
+  userGroupId: number | null;
 }
 
 export type MessageCommand =
@@ -32,7 +42,9 @@ export type MessageCommand =
   | { kind: 'setActive'; messageId: number; userId: number; active: boolean; at: string }
   | { kind: 'addItem'; messageId: number; userId: number; itemId: number; item: ItemContent; at: string }
   | { kind: 'changeItem'; messageId: number; userId: number; itemId: number; change: Partial<ItemContent>; at: string }
-  | { kind: 'removeItem'; messageId: number; userId: number; itemId: number; at: string };
+  | { kind: 'removeItem'; messageId: number; userId: number; itemId: number; at: string }
+  | { kind: 'setReadTime'; messageId: number; userId: number; userGroupId: number | null; readTime: string | null; at: string }
+  | { kind: 'setDiscussionReadTime'; messageId: number; userId: number; userGroupId: number | null; readTime: string | null; at: string };
 
 const fieldNames = ['title', 'time', 'expireTime', 'recommendation', 'recipientCanModify', 'recipientCanReply', 'game', 'usageReport', 'replyToMessageId'] as const;
 
@@ -46,6 +58,8 @@ const initialState = (): MessageState => ({
   sentTime: null,
   active: true,
   items: new Map(),
+  readTimes: new Map(),
+  discussionReadTimes: new Map(),
 });
 
 function evolve(state: MessageState, event: MessageEvent): MessageState {
@@ -85,9 +99,11 @@ function evolve(state: MessageState, event: MessageEvent): MessageState {
       });
       return { ...state, items };
     }
-    // Read times, replies and video rooms do not change what the owner may do.
     case 'MessageReadTimeSet':
+      return { ...state, readTimes: new Map(state.readTimes).set(event.data.userId, event.data.readTime) };
     case 'DiscussionReadTimeSet':
+      return { ...state, discussionReadTimes: new Map(state.discussionReadTimes).set(event.data.userId, event.data.readTime) };
+    // Replies and video rooms do not change what the owner may do.
     case 'ReplyPosted':
     case 'VideoChatRoomCreated':
       return state;
@@ -114,6 +130,21 @@ function requireOwned(state: MessageState, userId: number, draft: boolean): void
 function requireAddressed(recipients: readonly unknown[], recipientGroups: readonly unknown[]): void {
   if (recipients.length === 0 && recipientGroups.length === 0) throw validationError([{ path: 'body.recipients', message: 'A message is sent to at least one recipient or group' }]);
 }
+
+/**
+ * Who may read the message, and so set their own read time of it: its owner, and once it is sent
+ * its recipients and the members of its recipient groups. Others learn nothing of a draft or of
+ * someone else's message beyond that it is not theirs (AccessDenied; NotFound when there is none).
+ */
+function requireReader(state: MessageState, reader: Reader): void {
+  if (!state.exists) throw notFound();
+  if (state.ownerId === reader.userId) return;
+  const addressed = state.recipients.includes(reader.userId) || (reader.userGroupId !== null && state.recipientGroups.includes(reader.userGroupId));
+  if (!state.sent || !addressed) throw accessDenied();
+}
+
+/** The same instant (however written), or both unread: setting it again appends nothing. */
+const sameReadTime = (a: string | null | undefined, b: string | null) => (a ?? null) === b || (a != null && b !== null && Date.parse(a) === Date.parse(b));
 
 function decide(command: MessageCommand, state: MessageState): MessageEvent[] {
   const { messageId, userId, at } = command;
@@ -174,6 +205,14 @@ function decide(command: MessageCommand, state: MessageState): MessageEvent[] {
       // Already gone: a retried delete.
       if (!state.items.has(command.itemId)) return [];
       return [{ type: 'MessageItemRemoved', data: { messageId, userId, itemId: command.itemId, at } }];
+    case 'setReadTime':
+    case 'setDiscussionReadTime': {
+      requireReader(state, command);
+      const { readTime } = command;
+      const discussion = command.kind === 'setDiscussionReadTime';
+      if (sameReadTime((discussion ? state.discussionReadTimes : state.readTimes).get(userId), readTime)) return [];
+      return [{ type: discussion ? 'DiscussionReadTimeSet' : 'MessageReadTimeSet', data: { messageId, userId, readTime } }];
+    }
     default: {
       const unexpected: never = command;
       return unexpected;

@@ -115,4 +115,36 @@ describe('message decider', () => {
     spec.given([drafted, itemAdded(1001, 0)]).when(remove).then([removed]);
     spec.given([drafted, itemAdded(1001, 0), removed]).when(remove).then([]);
   });
+
+  describe('read times: each reader their own', () => {
+    const recipient = 9;
+    const groupMember = 10;
+    const group = 4;
+    const addressed: MessageEvent = { type: 'RecipientsSet', data: { messageId, userId: owner, recipients: [recipient], recipientGroups: [group], at } };
+    const readAt = '2026-11-20T11:00:00.000Z';
+    const read = (readTime: string | null, userId = recipient, userGroupId: number | null = null): MessageCommand => ({ kind: 'setReadTime', messageId, userId, userGroupId, readTime, at });
+    const readSet = (readTime: string | null, userId = recipient): MessageEvent => ({ type: 'MessageReadTimeSet', data: { messageId, userId, readTime } });
+
+    it('a recipient marks a sent message read, as theirs', () => spec.given([drafted, addressed, sent]).when(read(readAt)).then([readSet(readAt)]));
+    it('a member of a recipient group marks it read', () => spec.given([drafted, addressed, sent]).when(read(readAt, groupMember, group)).then([readSet(readAt, groupMember)]));
+    it('the owner marks their own message read (its replies concern them)', () => spec.given([drafted, addressed, sent]).when(read(readAt, owner)).then([readSet(readAt, owner)]));
+    it('the same read time again appends nothing, however it is written', () =>
+      spec.given([drafted, addressed, sent, readSet(readAt)]).when(read('2026-11-20T13:00:00+02:00')).then([]));
+    it("one reader's read time is not another's", () => spec.given([drafted, addressed, sent, readSet(readAt, owner)]).when(read(readAt)).then([readSet(readAt)]));
+    it('marks it unread with null, once', () => {
+      spec.given([drafted, addressed, sent, readSet(readAt)]).when(read(null)).then([readSet(null)]);
+      spec.given([drafted, addressed, sent, readSet(readAt), readSet(null)]).when(read(null)).then([]);
+      spec.given([drafted, addressed, sent]).when(read(null)).then([]);
+    });
+    it('refuses someone the message is not addressed to', () => spec.given([drafted, addressed, sent]).when(read(readAt, other, 99)).thenThrows('AccessDenied'));
+    it('refuses a recipient while it is a draft', () => spec.given([drafted, addressed]).when(read(readAt)).thenThrows('AccessDenied'));
+    it('answers NotFound for a message that does not exist', () => spec.given([]).when(read(readAt)).thenThrows('NotFound'));
+    it('sets the discussion read time apart from the message read time', () => {
+      const discussion: MessageCommand = { kind: 'setDiscussionReadTime', messageId, userId: recipient, userGroupId: null, readTime: readAt, at };
+      const discussionSet: MessageEvent = { type: 'DiscussionReadTimeSet', data: { messageId, userId: recipient, readTime: readAt } };
+      spec.given([drafted, addressed, sent, readSet(readAt)]).when(discussion).then([discussionSet]);
+      spec.given([drafted, addressed, sent, discussionSet]).when(discussion).then([]);
+      spec.given([drafted, addressed, sent]).when({ ...discussion, userId: other }).thenThrows('AccessDenied');
+    });
+  });
 });

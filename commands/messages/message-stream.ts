@@ -29,7 +29,8 @@ export async function runMessageCommand(deps: MessageDeps, command: MessageComma
 /** The message as its stream state holds it. */
 export function messageOf(messageId: number, state: MessageState): MessageRecord {
   const { fields, ownerId, sent, sentTime, active, recipients, recipientGroups } = state;
-  return { id: messageId, ownerId: ownerId!, ...fields!, sent, sentTime, active, recipients, recipientGroups };
+  // Answers go to the owner (only they change a message): their own read time.
+  return { id: messageId, ownerId: ownerId!, ...fields!, sent, sentTime, active, recipients, recipientGroups, readTime: state.readTimes.get(ownerId!) ?? null };
 }
 
 /** An item as its message's stream state holds it (undefined: it is not there). */

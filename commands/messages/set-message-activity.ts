@@ -1,4 +1,5 @@
 import { requireUser } from '../../server/http/auth.ts';
+import { pushUnreadChanges } from '../../server/http/unread-push.ts';
 import type { App } from '../../server/http/zod.ts';
 import { Message, MessageActivity, MessageParams } from '../../schemas/api/messages.ts';
 import { describeMessages } from '../../domain/messages/message-views.ts';
@@ -11,7 +12,8 @@ export function setMessageActivityRoute(app: App): void {
     const { userId } = requireUser(request);
     const { sql, now } = app.deps;
     const messageId = request.params.id;
-    const { state } = await runMessageCommand(app.deps, { kind: 'setActive', messageId, userId, active: request.body.active, at: now().toISOString() });
+    const { events, state } = await runMessageCommand(app.deps, { kind: 'setActive', messageId, userId, active: request.body.active, at: now().toISOString() });
+    await pushUnreadChanges(app, sql, events, state);
     const [message] = await describeMessages(sql, [messageOf(messageId, state)], userId, now());
     return message!;
   });

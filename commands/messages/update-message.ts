@@ -1,4 +1,5 @@
 import { requireUser } from '../../server/http/auth.ts';
+import { pushUnreadChanges } from '../../server/http/unread-push.ts';
 import type { App } from '../../server/http/zod.ts';
 import { Message, MessageChange, MessageParams } from '../../schemas/api/messages.ts';
 import { describeMessages } from '../../domain/messages/message-views.ts';
@@ -13,7 +14,8 @@ export function updateMessageRoute(app: App): void {
     const { sql, now } = app.deps;
     const messageId = request.params.id;
     await checkMessageContent(sql, userId, request.body);
-    const { state } = await runMessageCommand(app.deps, { kind: 'change', messageId, userId, change: normalizeTimes(request.body), at: now().toISOString() });
+    const { events, state } = await runMessageCommand(app.deps, { kind: 'change', messageId, userId, change: normalizeTimes(request.body), at: now().toISOString() });
+    await pushUnreadChanges(app, sql, events, state);
     const [message] = await describeMessages(sql, [messageOf(messageId, state)], userId, now());
     return message!;
   });

@@ -28,6 +28,8 @@ export interface MessageRecord {
   replyToMessageId: number | null;
   recipients: readonly number[];
   recipientGroups: readonly number[];
+  /** The viewer's own read time, where it was read for a viewer; otherwise null. */
+  readTime?: Date | string | null;
 }
 
 /** What an item says, wherever it was read from. */
@@ -107,6 +109,7 @@ export async function describeMessages(db: Queryable, messages: readonly Message
       time,
       expireTime,
       sentTime,
+      readTime: iso(row.readTime ?? null),
     };
   });
 }

@@ -3,9 +3,10 @@ import type { EventOf } from '../../schemas/events/index.ts';
 import { postgresProjector, type ProjectedEvent } from '../engine/projector.ts';
 import { readModelViews } from '../engine/read-model.ts';
 
-// Messages and their items, projected from the `message-{id}` streams into the projector's own
-// tables `rm_messages_v<version>_messages` and `rm_messages_v<version>_items`, read through the
-// stable views `messages` and `message_items` (projections/engine/read-model.ts). No foreign keys:
+// Messages, their items, each reader's read times and the replies, projected from the
+// `message-{id}` streams into the projector's own tables `rm_messages_v<version>_messages`,
+// `_items`, `_read_times` and `_replies`, read through the stable views `messages`,
+// `message_items`, `message_read_times` and `message_replies` (projections/engine/read-model.ts). No foreign keys:
 // a rebuild recreates rows in log order. Names of owners, recipients and groups are joined at read
 // time, not copied; message and item ids come from the sequences of migration 006. A message row
 // is only changed by an event newer than the one it last took (stream_version), so a batch
@@ -22,11 +23,22 @@ const handled = [
   'MessageItemUpdated',
   'MessageItemRemoved',
   'MessageItemsReordered',
+  'MessageReadTimeSet',
+  'DiscussionReadTimeSet',
+  'ReplyPosted',
 ] as const;
 type MessageProjected = ProjectedEvent<(typeof handled)[number]>;
 
 const messagesTables = (version: number) =>
-  readModelViews({ name: 'messages', version }, { messages: { view: 'messages', suffix: 'messages' }, items: { view: 'message_items', suffix: 'items' } });
+  readModelViews(
+    { name: 'messages', version },
+    {
+      messages: { view: 'messages', suffix: 'messages' },
+      items: { view: 'message_items', suffix: 'items' },
+      readTimes: { view: 'message_read_times', suffix: 'read_times' },
+      replies: { view: 'message_replies', suffix: 'replies' },
+    },
+  );
 type Tables = ReturnType<typeof messagesTables>['tables'];
 
 // MessageUpdated names only what changed: each field keeps its value unless the event has it.
@@ -113,6 +125,26 @@ async function applyOne(tx: Queryable, t: Tables, event: MessageProjected): Prom
         [event.data.messageId, event.data.itemIds],
       );
       return;
+    case 'MessageReadTimeSet':
+    case 'DiscussionReadTimeSet': {
+      // Each reader's own row; a later event of the stream wins, a batch delivered again changes nothing.
+      const column = event.type === 'MessageReadTimeSet' ? 'read_time' : 'discussion_read_time';
+      await tx.query(
+        `INSERT INTO ${t.readTimes} (message_id, user_id, ${column}, stream_version) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (message_id, user_id) DO UPDATE SET ${column} = EXCLUDED.${column}, stream_version = EXCLUDED.stream_version
+         WHERE ${t.readTimes}.stream_version < EXCLUDED.stream_version`,
+        [event.data.messageId, event.data.userId, event.data.readTime, event.streamVersion],
+      );
+      return;
+    }
+    case 'ReplyPosted': {
+      const d = event.data;
+      await tx.query(
+        `INSERT INTO ${t.replies} (id, message_id, user_id, text, file_id, at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING`,
+        [d.replyId, d.messageId, d.userId, d.text, d.fileId, d.at],
+      );
+      return;
+    }
     default: {
       const unexpected: never = event;
       return unexpected;
@@ -127,9 +159,8 @@ export function createMessagesProjector(version: number) {
     name: 'messages',
     version,
     handles: [...handled],
-    // Read times, replies and video chat rooms have no command yet (issue 14 and 19 build them); their
-    // read model comes with them.
-    ignores: ['MessageReadTimeSet', 'DiscussionReadTimeSet', 'ReplyPosted', 'VideoChatRoomCreated'],
+    // Video chat rooms have no command yet; their read model comes with them.
+    ignores: ['VideoChatRoomCreated'],
     views,
     async setup(sql) {
       await sql.exec(`
@@ -178,7 +209,28 @@ export function createMessagesProjector(version: number) {
           iframe_height integer,
           updated_at timestamptz NOT NULL DEFAULT now()
         );
-        CREATE INDEX IF NOT EXISTS ${t.items}_message_idx ON ${t.items} (message_id, "order");`);
+        CREATE INDEX IF NOT EXISTS ${t.items}_message_idx ON ${t.items} (message_id, "order");
+        -- Each reader's own read times (spec 2 section 4): of the message, and of its replies (the
+        -- discussion). No row, or a null: unread.
+        CREATE TABLE IF NOT EXISTS ${t.readTimes} (
+          message_id integer NOT NULL,
+          user_id integer NOT NULL,                  -- the reader
+          read_time timestamptz,
+          discussion_read_time timestamptz,
+          stream_version bigint NOT NULL,            -- of the last read-time event applied
+          PRIMARY KEY (message_id, user_id)
+        );
+        CREATE INDEX IF NOT EXISTS ${t.readTimes}_user_idx ON ${t.readTimes} (user_id);
+        -- Replies (spec 2 section 3 "Reply"): names are joined at read time.
+        CREATE TABLE IF NOT EXISTS ${t.replies} (
+          id uuid PRIMARY KEY,
+          message_id integer NOT NULL,
+          user_id integer NOT NULL,                  -- who wrote it
+          text text NOT NULL,
+          file_id integer,
+          at timestamptz NOT NULL
+        );
+        CREATE INDEX IF NOT EXISTS ${t.replies}_message_idx ON ${t.replies} (message_id, at);`);
     },
     async apply(tx, events) {
       // Messages are written by people: batches are small, and one statement per event keeps each

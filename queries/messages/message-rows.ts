@@ -23,6 +23,8 @@ interface MessageRow {
   reply_to_message_id: number | null;
   recipients: number[];
   recipient_groups: number[];
+  /** The viewer's own (message_read_times). */
+  read_time: Date | string | null;
 }
 
 interface ItemRow {
@@ -50,7 +52,8 @@ const activeAt = (now: string) => `(m.sent AND m.active AND COALESCE(m.time, m.s
 /** The viewer's messages matching the query, newest first. */
 export async function findMessages(db: Queryable, viewerId: number, query: GetMessagesQuery, now: Date): Promise<MessageRecord[]> {
   const rows = await db.query<MessageRow>(
-    `SELECT m.* FROM messages m
+    `SELECT m.*, r.read_time FROM messages m
+       LEFT JOIN message_read_times r ON r.message_id = m.id AND r.user_id = $1
      WHERE ${visibleTo}
        AND ($2::integer[] IS NULL OR m.id = ANY($2::integer[]))
        AND ($3::boolean IS NULL OR (m.user_id = $1) = $3)
@@ -113,6 +116,7 @@ const toMessageRecord = (row: MessageRow): MessageRecord => ({
   replyToMessageId: id(row.reply_to_message_id),
   recipients: row.recipients.map(Number),
   recipientGroups: row.recipient_groups.map(Number),
+  readTime: row.read_time,
 });
 
 const toItemRecord = (row: ItemRow): ItemRecord => ({

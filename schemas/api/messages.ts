@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Instant, SafeText } from '../common/safe.ts';
+import { ClientTime, Instant, SafeText } from '../common/safe.ts';
 import { MessageItemType } from '../events/messages.ts';
 
 // Messages and their items (spec 2 sections 3 and 7), as far as the usage report needs them: an
@@ -109,6 +109,8 @@ export const Message = z.object({
   expireTime: isoTime.nullable(),
   /** When it was last sent; null for a draft. */
   sentTime: isoTime.nullable(),
+  /** The viewer's own read time of it (PUT /api/message-read-time); null: unread. */
+  readTime: isoTime.nullable(),
 });
 export type Message = z.infer<typeof Message>;
 export const MessageList = z.array(Message);
@@ -184,3 +186,16 @@ export const GetMessageItemsQuery = z.strictObject({
   messageIdList: z.array(id).min(1).max(1000),
   userId: id.optional(),
 });
+
+// Read state (spec 2 sections 4 and 7), each reader's own:
+//   PUT /api/message-read-time     MessageReadTimeRequest -> MessageReadTime
+//   PUT /api/discussion-read-time  MessageReadTimeRequest -> MessageReadTime
+//   GET /api/unread-messages-count                        -> UnreadMessagesCount
+// "Mark as read" sends the browser's now, "Mark as unread" null; a discussion is the message's
+// replies. The spec names no call for the top bar's count: unread-messages-count is ours.
+export const MessageReadTimeRequest = z.strictObject({ messageId: id, readTime: ClientTime.nullable() });
+export type MessageReadTimeRequest = z.infer<typeof MessageReadTimeRequest>;
+export const MessageReadTime = z.object({ messageId: id, readTime: isoTime.nullable() });
+export type MessageReadTime = z.infer<typeof MessageReadTime>;
+export const UnreadMessagesCount = z.object({ count: z.number().int().nonnegative() });
+export type UnreadMessagesCount = z.infer<typeof UnreadMessagesCount>;

@@ -25,5 +25,7 @@ export const LiveMessage = z.discriminatedUnion('type', [
     type: z.literal('PlayerControl'),
     control: z.object({ audioFile: z.unknown().optional(), seekTime: z.number().optional(), playing: z.boolean().optional() }),
   }),
+  /** Server to browser: the user's unread messages may have changed; read GET /api/unread-messages-count again. */
+  z.object({ type: z.literal('UnreadCountChanged') }),
 ]);
 export type LiveMessage = z.infer<typeof LiveMessage>;

@@ -46,8 +46,10 @@ export const MessageItemsReordered = z.object({ type: z.literal('MessageItemsReo
 export const MessageSent = z.object({ type: z.literal('MessageSent'), data: z.object({ messageId, userId, at }) });
 export const MessageRestoredAsDraft = z.object({ type: z.literal('MessageRestoredAsDraft'), data: z.object({ messageId, userId, at }) });
 export const MessageActivitySet = z.object({ type: z.literal('MessageActivitySet'), data: z.object({ messageId, userId, active: z.boolean(), at }) });
-export const MessageReadTimeSet = z.object({ type: z.literal('MessageReadTimeSet'), data: z.object({ messageId, userId, readTime: at }) });
-export const DiscussionReadTimeSet = z.object({ type: z.literal('DiscussionReadTimeSet'), data: z.object({ messageId, userId, readTime: at }) });
+// A reader's own read time of the message (userId: the reader, not the owner), and of its replies
+// (the discussion). null: marked unread (spec 2 section 4, "Mark as unread" sets readTime to null).
+export const MessageReadTimeSet = z.object({ type: z.literal('MessageReadTimeSet'), data: z.object({ messageId, userId, readTime: at.nullable() }) });
+export const DiscussionReadTimeSet = z.object({ type: z.literal('DiscussionReadTimeSet'), data: z.object({ messageId, userId, readTime: at.nullable() }) });
 export const ReplyPosted = z.object({
   type: z.literal('ReplyPosted'),
   data: z.object({ messageId, userId, replyId: z.uuid(), text: SafeText.max(10_000), fileId: Int32.nullable(), at }),

@@ -63,6 +63,9 @@ import { setMessageActivityRoute } from '../../commands/messages/set-message-act
 import { createMessageItemRoute } from '../../commands/messages/create-message-item.ts';
 import { updateMessageItemRoute } from '../../commands/messages/update-message-item.ts';
 import { removeMessageItemRoute } from '../../commands/messages/remove-message-item.ts';
+import { setMessageReadTimeRoute } from '../../commands/messages/set-message-read-time.ts';
+import { setDiscussionReadTimeRoute } from '../../commands/messages/set-discussion-read-time.ts';
+import { unreadMessagesCountRoute } from '../../queries/messages/unread-messages-count.ts';
 import { getMessagesRoute } from '../../queries/messages/get-messages.ts';
 import { getMessageItemsRoute } from '../../queries/messages/get-message-items.ts';
 import { getTodaysMessagesRoute } from '../../queries/messages/get-todays-messages.ts';
@@ -148,6 +151,9 @@ export const routeModules: readonly RouteModule[] = [
   createMessageItemRoute,
   updateMessageItemRoute,
   removeMessageItemRoute,
+  setMessageReadTimeRoute,
+  setDiscussionReadTimeRoute,
+  unreadMessagesCountRoute,
   retryProjectionRoute,
   parkEventRoute,
 ];

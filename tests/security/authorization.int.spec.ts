@@ -109,6 +109,10 @@ export const authorizationTable: Record<string, Row> = {
   'POST /api/message-items': unitOnly,
   'PUT /api/message-items/:id': unitOnly,
   'DELETE /api/message-items/:id': unitOnly,
+  // The unit's message is a draft: only its owner reads it, so only they set their read time of it.
+  'PUT /api/message-read-time': unitOnly,
+  'PUT /api/discussion-read-time': unitOnly,
+  'GET /api/unread-messages-count': loggedIn,
 
   // Last: logout may end sessions everywhere once sessions are server-side.
   'POST /api/logout': row(anySession, { anonymous: 'okOrUnauth' }),

@@ -11,6 +11,7 @@ import { PlayerDock } from './player-dock.tsx';
 import { shellParts } from './shell-parts.ts';
 import { SessionBar } from './session-bar.tsx';
 import { TopBar } from './top-bar.tsx';
+import { refreshUnreadCount, startUnreadCount } from './unread-count.ts';
 
 export function ShellLayout({ user }: { user: CurrentUser }) {
   const [, navigate] = useLocation();
@@ -22,9 +23,15 @@ export function ShellLayout({ user }: { user: CurrentUser }) {
         pingParams: () => ({ lastSessionToken: user.lastSessionToken, admin: user.admin }),
         // Spec 1 section 2: after a date change the root path is pushed.
         onDateChange: () => navigate(paths.root.path),
+        onLiveMessage: (message) => {
+          if (message.type === 'UnreadCountChanged') void refreshUnreadCount();
+        },
       }),
     [user, navigate],
   );
+  // The messages button's count, only where the button shows (config flag messages).
+  const messagesButton = parts.messages;
+  useEffect(() => (messagesButton ? startUnreadCount() : undefined), [messagesButton]);
   return (
     <div className="shell" data-live={livePonged ? 'answered' : liveOpen ? 'open' : 'closed'}>
       <ConnectionBar />
