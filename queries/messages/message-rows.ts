@@ -64,6 +64,7 @@ export async function findMessages(db: Queryable, viewerId: number, query: GetMe
        AND ($9::boolean IS NULL OR m.usage_report = $9)
        AND ($10::timestamptz IS NULL OR ${messageInstant} >= $10::timestamptz)
        AND ($11::timestamptz IS NULL OR ${messageInstant} < $11::timestamptz)
+       AND ($14::boolean IS NULL OR m.active <> $14)
      ORDER BY ${messageInstant} DESC, m.id DESC
      LIMIT $12 OFFSET $13`,
     [
@@ -80,6 +81,7 @@ export async function findMessages(db: Queryable, viewerId: number, query: GetMe
       query.endTime ?? null,
       query.limit,
       query.offset,
+      query.archived ?? null,
     ],
   );
   return rows.map(toMessageRecord);

@@ -170,6 +170,11 @@ export const GetMessagesQuery = z.strictObject({
   game: z.boolean().optional(),
   recommendation: z.boolean().optional(),
   usageReport: z.boolean().optional(),
+  /**
+   * true: only the messages their owner switched off (the messages screens' trash); false: only
+   * those switched on, whether or not within their active period (`active` asks for that).
+   */
+  archived: z.boolean().optional(),
   /** Messages active from (or sent) at or after startTime and before endTime. */
   startTime: Instant.optional(),
   endTime: Instant.optional(),
