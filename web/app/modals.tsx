@@ -1,6 +1,7 @@
 import type { ModalRegistry } from '../components/modal-host.tsx';
 import { LogoutModal } from '../features/auth/components/logout-modal.tsx';
 import { EditFavoriteListModal } from '../features/favorites/components/edit-favorite-list-modal.tsx';
+import { MessagePopupModal } from '../features/messages/components/unread-popups.tsx';
 import { ParticipationReportModal } from '../features/participation-report/components/participation-report-modal.tsx';
 import { StartSessionModal } from '../features/usage-session/components/start-session-modal.tsx';
 import { SearchAndAddModal } from './search-and-add-modal.tsx';
@@ -12,4 +13,5 @@ export const modalRegistry: ModalRegistry = {
   SEARCH: SearchAndAddModal,
   RESIDENT_REPORT: ParticipationReportModal,
   StartSession: StartSessionModal,
+  MESSAGE: MessagePopupModal,
 };

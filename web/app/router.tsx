@@ -6,6 +6,8 @@ import { ActivitiesTab } from '../features/activities/components/activities-tab.
 import { FavoritesPage } from '../features/favorites/components/favorites-page.tsx';
 import { FavoriteToggle } from '../features/favorites/components/favorite-toggle.tsx';
 import { RecipeFavoriteToggle } from '../features/favorites/components/recipe-favorite-toggle.tsx';
+import { GamesPage } from '../features/messages/components/games-page.tsx';
+import { MessagesPage } from '../features/messages/components/messages-page.tsx';
 import { SearchPage } from '../features/search/components/search-page.tsx';
 import { PublicReportPage } from '../features/public-report/components/public-report-page.tsx';
 import { ReportsPage } from '../features/reports/components/reports-page.tsx';
@@ -30,10 +32,6 @@ const notBuilt: RouteName[] = [
   'musicChannels',
   'users',
   'message',
-  'messages',
-  'sentMessages',
-  'drafts',
-  'games',
   'msgs',
 ];
 
@@ -99,6 +97,22 @@ export function AppRoutes({ user }: { user: CurrentUser }) {
             recipeFavoriteButton={(recipe) => <RecipeFavoriteToggle recipeId={recipe.id} user={user} />}
           />
         </Guarded>
+      </Route>
+      {(
+        [
+          ['messages', 'received'],
+          ['sentMessages', 'sent'],
+          ['drafts', 'drafts'],
+        ] as const
+      ).map(([name, tab]) => (
+        <Route key={name} path={paths[name].path}>
+          <Guarded name={name} user={user}>
+            <MessagesPage user={user} tab={tab} />
+          </Guarded>
+        </Route>
+      ))}
+      <Route path={paths.games.path}>
+        <GamesPage />
       </Route>
       {notBuilt.map((name) => (
         <Route key={name} path={paths[name].path}>

@@ -4,11 +4,15 @@ import { useLocation } from 'wouter';
 import type { CurrentUser } from '../../../schemas/api/user.ts';
 import { ConnectionBar } from '../../components/connection-bar.tsx';
 import { connectivity, startConnectivity } from '../../lib/connectivity/connectivity.ts';
+import { publishLiveMessage } from '../../lib/connectivity/live-listeners.ts';
+import { UnreadPopups } from '../../features/messages/components/unread-popups.tsx';
+import { countGameMessages } from '../../features/messages/stores/games-store.ts';
 import { paths } from '../../routes/paths.ts';
 import { AppRoutes } from '../router.tsx';
 import { Footer } from './footer.tsx';
 import { PlayerDock } from './player-dock.tsx';
 import { shellParts } from './shell-parts.ts';
+import { shell } from './shell-store.ts';
 import { SessionBar } from './session-bar.tsx';
 import { TopBar } from './top-bar.tsx';
 import { refreshUnreadCount, startUnreadCount } from './unread-count.ts';
@@ -25,6 +29,7 @@ export function ShellLayout({ user }: { user: CurrentUser }) {
         onDateChange: () => navigate(paths.root.path),
         onLiveMessage: (message) => {
           if (message.type === 'UnreadCountChanged') void refreshUnreadCount();
+          publishLiveMessage(message);
         },
       }),
     [user, navigate],
@@ -32,6 +37,18 @@ export function ShellLayout({ user }: { user: CurrentUser }) {
   // The messages button's count, only where the button shows (config flag messages).
   const messagesButton = parts.messages;
   useEffect(() => (messagesButton ? startUnreadCount() : undefined), [messagesButton]);
+  // The Games link shows only when game messages exist (spec 2 section 6).
+  const countsGames = !user.publicReport && user.config.games !== false && user.config.mode !== 'easy';
+  useEffect(() => {
+    if (!countsGames) return undefined;
+    let current = true;
+    void countGameMessages().then((count) => {
+      if (current) shell.gameMessageCount = count;
+    });
+    return () => {
+      current = false;
+    };
+  }, [user, countsGames]);
   return (
     <div className="shell" data-live={livePonged ? 'answered' : liveOpen ? 'open' : 'closed'}>
       <ConnectionBar />
@@ -40,6 +57,7 @@ export function ShellLayout({ user }: { user: CurrentUser }) {
       <main className="page">
         <AppRoutes user={user} />
       </main>
+      <UnreadPopups user={user} />
       <Footer user={user} />
       {parts.playerDock && <PlayerDock user={user} />}
     </div>

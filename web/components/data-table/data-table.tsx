@@ -23,10 +23,25 @@ interface DataTableProps<TData extends RowData> {
    */
   serverPage?: { pageIndex: number; pageCount: number; onPage: (index: number) => void };
   testId?: string;
+  /** Rows that open something (a message list): the whole row is the click target. */
+  onRowClick?: (row: TData) => void;
+  /** A class per row (an unread message is bold). */
+  rowClassName?: (row: TData) => string | undefined;
 }
 
 /** A sortable table paged by the user's resultsCount with the spec's pager; headers sort on click. */
-export function DataTable<TData extends RowData>({ columns, data, emptyText, initialSorting, footer, pageSize, serverPage, testId }: DataTableProps<TData>) {
+export function DataTable<TData extends RowData>({
+  columns,
+  data,
+  emptyText,
+  initialSorting,
+  footer,
+  pageSize,
+  serverPage,
+  testId,
+  onRowClick,
+  rowClassName,
+}: DataTableProps<TData>) {
   const { t } = useTranslation();
   const resultsCount = useResultsCount();
   const size = pageSize ?? resultsCount;
@@ -89,7 +104,11 @@ export function DataTable<TData extends RowData>({ columns, data, emptyText, ini
               </tr>
             ) : (
               table.getRowModel().rows.map((row) => (
-                <tr key={row.id}>
+                <tr
+                  key={row.id}
+                  className={[rowClassName?.(row.original), onRowClick ? 'clickable-row' : undefined].filter(Boolean).join(' ') || undefined}
+                  onClick={onRowClick ? () => onRowClick(row.original) : undefined}
+                >
                   {row.getAllCells().map((cell) => (
                     <td key={cell.id}>
                       <table.FlexRender cell={cell} />
