@@ -44,6 +44,15 @@ function RemoveButton({ message, trash }: { message: Message; trash: boolean }) 
   );
 }
 
+/** Drawn, not an emoji: a tablet without an emoji font shows a box for 🗑. */
+function TrashIcon() {
+  return (
+    <svg className="trash-icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+      <path d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9zm4 2v8h1.5v-8H10zm3.5 0v8H15v-8h-1.5z" fill="currentColor" />
+    </svg>
+  );
+}
+
 function MessageTitle({ message }: { message: Message }) {
   const { t } = useTranslation();
   const text = messageTitle(message, t);
@@ -122,7 +131,7 @@ export function MessagesPage({ user, tab }: { user: CurrentUser; tab: MessageTab
           </label>
         )}
         <button type="button" className={snap.trash ? 'trash-toggle on' : 'trash-toggle'} aria-pressed={snap.trash} onClick={() => setTrash(!snap.trash)} data-testid="trash-toggle">
-          <span aria-hidden="true">🗑</span> {t('Deleted messages')}
+          <TrashIcon /> {t('Deleted messages')}
         </button>
       </div>
       {snap.status === 'failed' ? (
