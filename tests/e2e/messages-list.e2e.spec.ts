@@ -1,5 +1,7 @@
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
 import { launchBrowser, type Browser } from '../support/browser.ts';
 import { getJson, logIn, shot, startServer, stopServer, type Server } from '../support/product-server.ts';
 
@@ -7,6 +9,8 @@ import { getJson, logIn, shot, startServer, stopServer, type Server } from '../s
 // sent and drafts tabs, the recipient filter, bold unread rows and "Reply to:", the trash toggle
 // with delete and restore, "Create New Message" opening the new draft, the relative's "Greetings"
 // wording, and the games page behind the Games link. What the lists show is made through the API.
+// Last, the unread pop-ups on load: no route sets a user's messagePopup yet, so the test switches
+// it on in the stopped server's database, as an operator would, and starts the server again.
 
 interface Me {
   id: number;
@@ -146,5 +150,34 @@ describe('messages lists', () => {
     await shot(relative, 'messages-list-06-games');
     await game.click();
     await relative.waitForURL((url) => url.pathname === `/messages/${ids.game}`, ui);
+  });
+
+  it('should pop up the unread messages on load when messagePopup is on, and mark each read from its pop-up', async () => {
+    await stopServer(server, { keepData: true });
+    const sql = await createPgliteSql(join(server.dataDir, 'pglite'));
+    await sql.query(`UPDATE users SET config = config || '{"messagePopup": true}'::jsonb WHERE name = 'caregiver'`);
+    await sql.close();
+    server = await startServer({ dataDir: server.dataDir });
+
+    await caregiver.goto(server.url);
+    const form = caregiver.locator('input[name=username]');
+    const bar = caregiver.locator('header.top-bar');
+    await Promise.race([form.waitFor(ui), bar.waitFor(ui)]);
+    if (await form.isVisible()) await logIn(caregiver, 'caregiver', 'sointu-demo');
+    const popups = caregiver.locator('[data-modal=MESSAGE]');
+    await popups.first().waitFor(ui);
+    const unread = (await call(caregiver, 'POST', '/api/get-messages', { query: { own: false, sent: true, active: true } })) as unknown as Array<{ readTime: string | null; game: boolean; recommendation: boolean }>;
+    const expected = unread.filter((m) => m.readTime === null && !m.game && !m.recommendation).length;
+    await expect.poll(() => popups.count(), ui).toBe(expected);
+    // The newest lies on top: the relative's reply.
+    const top = popups.last();
+    expect(await top.getByRole('heading').textContent()).toBe('Vastaus: Weekly news');
+    expect(await top.textContent()).toContain('Lähettäjä: Pekka Virtanen');
+    await shot(caregiver, 'messages-list-07-popup');
+
+    await top.getByTestId('message-popup-read').click();
+    await expect.poll(() => popups.count(), ui).toBe(expected - 1);
+    const readNow = (await call(caregiver, 'POST', '/api/get-messages', { query: { idList: [ids.reply] } })) as unknown as Array<{ readTime: string | null }>;
+    expect(readNow[0]?.readTime).not.toBeNull();
   });
 });

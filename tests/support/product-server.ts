@@ -29,7 +29,11 @@ export interface Server {
   dataDir: string;
 }
 
-export async function startServer(): Promise<Server> {
+/**
+ * Builds the web app and starts the real server on a fresh data directory, or on `dataDir` (a
+ * server stopped with `keepData`, started again: what a restart after an operator's change sees).
+ */
+export async function startServer(options: { dataDir?: string } = {}): Promise<Server> {
   const main = join(root, 'server', 'main.ts');
   if (!existsSync(main)) throw new Error('server/main.ts does not exist yet: the browser test needs the real server');
   // Always build: the test must see the web code as it is now, not an older dist/web.
@@ -40,7 +44,7 @@ export async function startServer(): Promise<Server> {
   if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
 
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'sointu-e2e-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'sointu-e2e-'));
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   for (const name of ['DATABASE_URL', 'CLICKHOUSE_URL', 'EVENTSTORE_URL', 'KAFKA_BROKERS'] as const) delete env[name];
   const child = spawn(process.execPath, ['--import', 'tsx', main], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -63,14 +67,14 @@ export async function startServer(): Promise<Server> {
   throw new Error(`server did not answer on ${url}:\n${output}`);
 }
 
-export async function stopServer(server: Server): Promise<void> {
+export async function stopServer(server: Server, options: { keepData?: boolean } = {}): Promise<void> {
   if (server.process.exitCode === null) {
     const exited = new Promise((done) => server.process.once('exit', done));
     server.process.kill('SIGTERM');
     await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
     if (server.process.exitCode === null) server.process.kill('SIGKILL');
   }
-  rmSync(server.dataDir, { recursive: true, force: true });
+  if (!options.keepData) rmSync(server.dataDir, { recursive: true, force: true });
 }
 
 /** The whole page, or only `part` of it (one report section) when given. */
