@@ -4,14 +4,14 @@ import { useLocation } from 'wouter';
 import type { CurrentUser } from '../../../schemas/api/user.ts';
 import { ConnectionBar } from '../../components/connection-bar.tsx';
 import { connectivity, startConnectivity } from '../../lib/connectivity/connectivity.ts';
-import { publishLiveMessage } from '../../lib/connectivity/live-listeners.ts';
+import { addLiveListener, publishLiveMessage } from '../../lib/connectivity/live-listeners.ts';
 import { UnreadPopups } from '../../features/messages/components/unread-popups.tsx';
 import { countGameMessages } from '../../features/messages/stores/games-store.ts';
 import { paths } from '../../routes/paths.ts';
 import { AppRoutes } from '../router.tsx';
 import { Footer } from './footer.tsx';
 import { PlayerDock } from './player-dock.tsx';
-import { shellParts } from './shell-parts.ts';
+import { publicReportOnly, shellParts } from './shell-parts.ts';
 import { shell } from './shell-store.ts';
 import { SessionBar } from './session-bar.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -37,16 +37,23 @@ export function ShellLayout({ user }: { user: CurrentUser }) {
   // The messages button's count, only where the button shows (config flag messages).
   const messagesButton = parts.messages;
   useEffect(() => (messagesButton ? startUnreadCount() : undefined), [messagesButton]);
-  // The Games link shows only when game messages exist (spec 2 section 6).
-  const countsGames = !user.publicReport && user.config.games !== false && user.config.mode !== 'easy';
+  // The Games link shows only when game messages exist (spec 2 section 6): counted at start and
+  // again when the live channel says the user's messages changed (a game may have arrived).
+  const countsGames = !publicReportOnly(user) && user.config.games !== false && user.config.mode !== 'easy';
   useEffect(() => {
     if (!countsGames) return undefined;
     let current = true;
-    void countGameMessages().then((count) => {
-      if (current) shell.gameMessageCount = count;
+    const recount = () =>
+      void countGameMessages().then((count) => {
+        if (current) shell.gameMessageCount = count;
+      });
+    recount();
+    const stopListening = addLiveListener((message) => {
+      if (message.type === 'UnreadCountChanged') recount();
     });
     return () => {
       current = false;
+      stopListening();
     };
   }, [user, countsGames]);
   return (
@@ -57,7 +64,7 @@ export function ShellLayout({ user }: { user: CurrentUser }) {
       <main className="page">
         <AppRoutes user={user} />
       </main>
-      <UnreadPopups user={user} />
+      {!publicReportOnly(user) && <UnreadPopups user={user} />}
       <Footer user={user} />
       {parts.playerDock && <PlayerDock user={user} />}
     </div>
