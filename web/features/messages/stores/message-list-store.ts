@@ -31,7 +31,9 @@ export async function loadMessageList(quiet = false): Promise<void> {
   try {
     const messages = await postGetMessages(tabQuery(tab, trash));
     if (request !== latest) return;
-    messageList.messages = ref(messages);
+    // An unchanged answer keeps the rows as they are: a new array would send the table back to
+    // its first page every 5 s while the received tab polls.
+    if (JSON.stringify(messages) !== JSON.stringify(messageList.messages)) messageList.messages = ref(messages);
     messageList.status = 'loaded';
   } catch (error) {
     if (request !== latest) return;
