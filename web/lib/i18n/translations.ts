@@ -1,8 +1,8 @@
 import type { Language } from '../../../schemas/api/user.ts';
 import { libraryTexts } from './translations-library.ts';
+import { messageListTexts } from './translations-message-lists.ts';
 import { playerTexts } from './translations-player.ts';
 import { todaysTexts } from './translations-todays.ts';
-import { messageListTexts } from './translations-message-lists.ts';
 import { reportPlurals, reportTexts } from './translations-reports.ts';
 import { reportTablePlurals, reportTableTexts } from './translations-report-tables.ts';
 import { usageFigurePlurals, usageFigureTexts } from './translations-usage-figures.ts';
@@ -86,11 +86,11 @@ export const texts: Record<string, TextEntry> = {
   'Settings saved': { fin: 'Asetukset tallennettu', swe: 'Inställningarna har sparats' },
   ...playerTexts,
   ...reportTexts,
+  ...messageListTexts,
   ...reportTableTexts,
   ...usageFigureTexts,
   ...libraryTexts,
   ...todaysTexts,
-  ...messageListTexts,
 };
 
 /** Texts with a count: the key holds the other form; the "one" form is used only for exactly 1. */
