@@ -3,8 +3,7 @@ import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '../../../schemas/api/user.ts';
 import { ConnectionBar } from '../../components/connection-bar.tsx';
-import { connectivity, startConnectivity } from '../../lib/connectivity/connectivity.ts';
-import { addLiveListener, publishLiveMessage } from '../../lib/connectivity/live-listeners.ts';
+import { connectivity, onLiveMessage, startConnectivity } from '../../lib/connectivity/connectivity.ts';
 import { UnreadPopups } from '../../features/messages/components/unread-popups.tsx';
 import { countGameMessages } from '../../features/messages/stores/games-store.ts';
 import { paths } from '../../routes/paths.ts';
@@ -29,7 +28,6 @@ export function ShellLayout({ user }: { user: CurrentUser }) {
         onDateChange: () => navigate(paths.root.path),
         onLiveMessage: (message) => {
           if (message.type === 'UnreadCountChanged') void refreshUnreadCount();
-          publishLiveMessage(message);
         },
       }),
     [user, navigate],
@@ -48,7 +46,7 @@ export function ShellLayout({ user }: { user: CurrentUser }) {
         if (current) shell.gameMessageCount = count;
       });
     recount();
-    const stopListening = addLiveListener((message) => {
+    const stopListening = onLiveMessage((message) => {
       if (message.type === 'UnreadCountChanged') recount();
     });
     return () => {

@@ -8,7 +8,7 @@ import { Alert } from '../../../components/alert.tsx';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
 import { reportColumnHelper, type ReportColumn } from '../../../components/data-table/table-features.ts';
 import { translatedHeader } from '../../../components/data-table/translated-text.tsx';
-import { addLiveListener } from '../../../lib/connectivity/live-listeners.ts';
+import { onLiveMessage } from '../../../lib/connectivity/connectivity.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { paths } from '../../../routes/paths.ts';
 import { byRecipient, isUnread, messageTabs, messageTitle, receivedPollMs, recipientChoices, recipientNames, senderOf, tabLabel, usesGreetings, type MessageTab } from '../message-lists.ts';
@@ -77,7 +77,7 @@ export function MessagesPage({ user, tab }: { user: CurrentUser; tab: MessageTab
   useEffect(() => {
     if (!received) return undefined;
     const poll = setInterval(() => void loadMessageList(true), receivedPollMs);
-    const stopListening = addLiveListener((message) => {
+    const stopListening = onLiveMessage((message) => {
       if (message.type === 'UnreadCountChanged') void loadMessageList(true);
     });
     return () => {
