@@ -85,6 +85,15 @@ describe('messages lists', () => {
     await expect.poll(() => row(caregiver, 'For the whole ward').count(), ui).toBe(1);
     await shot(caregiver, 'messages-list-01-received');
 
+    // A message arriving while the tab is open shows without a reload (pushed, or the 5 s poll).
+    await caregiver.evaluate(() => {
+      (window as unknown as { notReloaded: boolean }).notReloaded = true;
+    });
+    const caregiverId = ((await getJson(caregiver, '/api/')).body as Me).id;
+    ids.live = (await call(relative, 'POST', '/api/messages', { title: 'Arrived while open', recipients: [{ id: caregiverId }], sent: true })).id;
+    await row(caregiver, 'Arrived while open').waitFor({ timeout: 7000 });
+    expect(await caregiver.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+
     const filter = caregiver.getByTestId('recipient-filter');
     expect(await filter.locator('option').first().textContent()).toBe('Kaikki vastaanottajat');
     // The group as the caregiver reads it (its name, not the relative's messages name for it).
@@ -169,15 +178,16 @@ describe('messages lists', () => {
     const unread = (await call(caregiver, 'POST', '/api/get-messages', { query: { own: false, sent: true, active: true } })) as unknown as Array<{ readTime: string | null; game: boolean; recommendation: boolean }>;
     const expected = unread.filter((m) => m.readTime === null && !m.game && !m.recommendation).length;
     await expect.poll(() => popups.count(), ui).toBe(expected);
-    // The newest lies on top: the relative's reply.
+    // The newest lies on top: the relative's last message; under it their reply.
     const top = popups.last();
-    expect(await top.getByRole('heading').textContent()).toBe('Vastaus: Weekly news');
+    expect(await top.getByRole('heading').textContent()).toBe('Arrived while open');
+    expect(await popups.nth(expected - 2).getByRole('heading').textContent()).toBe('Vastaus: Weekly news');
     expect(await top.textContent()).toContain('Lähettäjä: Pekka Virtanen');
     await shot(caregiver, 'messages-list-07-popup');
 
     await top.getByTestId('message-popup-read').click();
     await expect.poll(() => popups.count(), ui).toBe(expected - 1);
-    const readNow = (await call(caregiver, 'POST', '/api/get-messages', { query: { idList: [ids.reply] } })) as unknown as Array<{ readTime: string | null }>;
+    const readNow = (await call(caregiver, 'POST', '/api/get-messages', { query: { idList: [ids.live] } })) as unknown as Array<{ readTime: string | null }>;
     expect(readNow[0]?.readTime).not.toBeNull();
   });
 });

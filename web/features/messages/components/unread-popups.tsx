@@ -6,6 +6,7 @@ import { markMessageRead } from '../../../lib/message-read-state.ts';
 import { hideModal, showModal } from '../../../lib/modal-stack.ts';
 import { postGetMessageItems, postGetMessages } from '../api/get-messages.ts';
 import { activeReceivedQuery, itemTitle, messageTitle, popupMessages, senderOf } from '../message-lists.ts';
+import './messages.css';
 
 // Unread pop-ups (spec 2 section 4): once the user is loaded, each unread message that qualifies is
 // pushed on the modal stack, the oldest first, so the newest shows on top; its button marks it read
