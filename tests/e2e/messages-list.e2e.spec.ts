@@ -174,19 +174,22 @@ describe('messages lists', () => {
     await Promise.race([form.waitFor(ui), bar.waitFor(ui)]);
     if (await form.isVisible()) await logIn(caregiver, 'caregiver', 'sointu-demo');
     const popups = caregiver.locator('[data-modal=MESSAGE]');
-    await popups.first().waitFor(ui);
+    await popups.last().waitFor(ui);
     const unread = (await call(caregiver, 'POST', '/api/get-messages', { query: { own: false, sent: true, active: true } })) as unknown as Array<{ readTime: string | null; game: boolean; recommendation: boolean }>;
     const expected = unread.filter((m) => m.readTime === null && !m.game && !m.recommendation).length;
     await expect.poll(() => popups.count(), ui).toBe(expected);
     // The newest lies on top: the relative's last message; under it their reply.
     const top = popups.last();
     expect(await top.getByRole('heading').textContent()).toBe('Arrived while open');
-    expect(await popups.nth(expected - 2).getByRole('heading').textContent()).toBe('Vastaus: Weekly news');
+    expect(await popups.nth(expected - 2).locator('h2').textContent()).toBe('Vastaus: Weekly news');
     expect(await top.textContent()).toContain('Lähettäjä: Pekka Virtanen');
     await shot(caregiver, 'messages-list-07-popup');
 
     await top.getByTestId('message-popup-read').click();
     await expect.poll(() => popups.count(), ui).toBe(expected - 1);
+    // The one under it shows now.
+    expect(await popups.last().isVisible()).toBe(true);
+    expect(await popups.first().isVisible()).toBe(expected - 1 === 1);
     const readNow = (await call(caregiver, 'POST', '/api/get-messages', { query: { idList: [ids.live] } })) as unknown as Array<{ readTime: string | null }>;
     expect(readNow[0]?.readTime).not.toBeNull();
   });
