@@ -9,9 +9,9 @@ import { SearchAndAddModal } from './search-and-add-modal.tsx';
 // Modals that exist so far; the others show a 'not built yet' note inside the modal frame.
 export const modalRegistry: ModalRegistry = {
   LOGOUT: LogoutModal,
+  MESSAGE: MessagePopupModal,
   EDIT_FAVORITE_LIST: EditFavoriteListModal,
   SEARCH: SearchAndAddModal,
   RESIDENT_REPORT: ParticipationReportModal,
   StartSession: StartSessionModal,
-  MESSAGE: MessagePopupModal,
 };

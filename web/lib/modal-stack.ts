@@ -7,6 +7,7 @@ export const modalNames = [
   'AUDIO_FILE_INFO',
   'SHOW_BIG_IMAGE',
   'SHOW_HTML_CONTENT',
+  'MESSAGE',
   'INFO',
   'CHANGE_PASSWORD',
   'SEARCH',
@@ -15,7 +16,6 @@ export const modalNames = [
   'IFrame',
   'RESIDENT_REPORT',
   'StartSession',
-  'MESSAGE',
 ] as const;
 export type ModalName = (typeof modalNames)[number];
 
