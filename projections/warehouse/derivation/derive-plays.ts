@@ -51,11 +51,35 @@ const sampleIdentity = (s: PlaySampleRow) => `${s.clientTime}|${s.audioFileId}|$
 const sameFact = (a: PlaySampleRow, b: PlaySampleRow) =>
   a.clientTime === b.clientTime && a.audioFileId === b.audioFileId && a.position === b.position && a.playSource === b.playSource;
 
-/** Sorted, with duplicate facts removed (the first in the total order wins, so the choice is stable). */
+/**
+ * Sorted, with duplicate facts removed (the first in the total order wins, so the choice is stable),
+ * and runs kept together at a switch: the browser writes the last sample of the file it leaves and
+ * the first of the file it starts in the same millisecond, and ordering that tie by position alone
+ * put the new file's position 0 first, cutting both plays in two. Among samples of one client time,
+ * those continuing the file of the sample before them come first. That sample is fixed by the
+ * total order, so the result still depends only on the set of samples.
+ */
 export function orderedUniqueSamples(samples: readonly PlaySampleRow[]): PlaySampleRow[] {
   const sorted = [...samples].sort(compareSamples);
   // The identity fields lead the sort key, so duplicates are adjacent.
-  return sorted.filter((s, i) => i === 0 || !sameFact(sorted[i - 1]!, s));
+  return keepRunsTogether(sorted.filter((s, i) => i === 0 || !sameFact(sorted[i - 1]!, s)));
+}
+
+const sameItem = (a: PlaySampleRow, b: PlaySampleRow) => a.audioFileId === b.audioFileId && a.itemType === b.itemType;
+
+function keepRunsTogether(ordered: PlaySampleRow[]): PlaySampleRow[] {
+  const result: PlaySampleRow[] = [];
+  for (let start = 0; start < ordered.length; ) {
+    let end = start + 1;
+    while (end < ordered.length && ordered[end]!.clientTime === ordered[start]!.clientTime) end++;
+    const tie = ordered.slice(start, end);
+    const before = result.at(-1);
+    // A stable partition keeps the total order inside each part.
+    if (before && tie.length > 1) result.push(...tie.filter((s) => sameItem(before, s)), ...tie.filter((s) => !sameItem(before, s)));
+    else result.push(...tie);
+    start = end;
+  }
+  return result;
 }
 
 function continuesPlay(a: PlaySampleRow, b: PlaySampleRow, maxPauseMs: number): boolean {
