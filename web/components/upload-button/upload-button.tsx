@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { maxUploadBytes, uploadTypes } from '../../../schemas/api/uploads.ts';
+import { maxUploadBytes, uploadSizeLimits, uploadTypes } from '../../../schemas/api/uploads.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { upload, type UploadedFile } from '../../lib/upload.ts';
 import './upload-button.css';
@@ -31,6 +31,12 @@ export interface UploadButtonProps {
 /** What the file picker offers: the types the server takes (it sniffs the bytes anyway). */
 const accept = [...Object.keys(uploadTypes), '.m4a', '.mp3', '.ogg'].join(',');
 
+/** Over its kind's limit by the type the browser names (the server sniffs and decides; this spares sending it). */
+function plainlyTooLarge(file: File): boolean {
+  const kind = uploadTypes[file.type];
+  return file.size > (kind ? uploadSizeLimits[kind] : maxUploadBytes);
+}
+
 function reasonOf(error: unknown): Extract<UploadState, { success: false }>['reason'] {
   if (!(error instanceof ApiError)) return 'failed';
   if (error.status === 0) return 'offline';
@@ -58,7 +64,7 @@ export function UploadButton({ onUploaded, onUploadingChange, multiple = false, 
     };
     onUploadingChange?.(true);
     setState({ phase: 'uploading', progress: 0 });
-    if (files.some((file) => file.size > maxUploadBytes)) return finish({ phase: 'finished', success: false, reason: 'tooLarge' });
+    if (files.some(plainlyTooLarge)) return finish({ phase: 'finished', success: false, reason: 'tooLarge' });
     try {
       const stored = await upload(files, (progress) => setState({ phase: 'uploading', progress }));
       finish({ phase: 'finished', success: true, files: stored });
