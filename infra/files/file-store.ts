@@ -59,6 +59,8 @@ export function isValidObjectKey(objectKey: string): boolean {
 
 export function createFileStore(dataDir: string): FileStore {
   const root = path.resolve(dataDir, 'files');
+  /** Whether this store cleared what a process that died in the middle of an upload left behind. */
+  let swept = false;
 
   const pathOf = (objectKey: string): string => {
     if (!isValidObjectKey(objectKey)) throw invalidRequest('Invalid object key');
@@ -110,6 +112,10 @@ export function createFileStore(dataDir: string): FileStore {
       // Inside the root, so the rename stays on one file system; '.incoming' is no valid key, so it is never served.
       const incoming = path.join(root, '.incoming');
       await fsp.mkdir(incoming, { recursive: true });
+      if (!swept) {
+        swept = true;
+        await sweepIncoming(incoming);
+      }
       const temporary = path.join(incoming, `${randomUUID()}.part`);
       const discard = () => fsp.rm(temporary, { force: true });
       try {
@@ -131,6 +137,18 @@ export function createFileStore(dataDir: string): FileStore {
       };
     },
   };
+}
+
+/** A day: far longer than any upload takes, so a file this old belongs to a process that died. */
+const abandonedAfterMs = 24 * 60 * 60 * 1000;
+
+async function sweepIncoming(incoming: string): Promise<void> {
+  const now = Date.now();
+  for (const name of await fsp.readdir(incoming)) {
+    const file = path.join(incoming, name);
+    const info = await fsp.stat(file).catch(() => null);
+    if (info && now - info.mtimeMs > abandonedAfterMs) await fsp.rm(file, { force: true });
+  }
 }
 
 function isMissing(error: unknown): boolean {
