@@ -70,6 +70,7 @@ import { getMessagesRoute } from '../../queries/messages/get-messages.ts';
 import { getMessageItemsRoute } from '../../queries/messages/get-message-items.ts';
 import { getTodaysMessagesRoute } from '../../queries/messages/get-todays-messages.ts';
 import { getMessageRecipientsRoute } from '../../queries/messages/get-message-recipients.ts';
+import { uploadFilesRoute } from '../../commands/files/upload-files.ts';
 import { liveChannelRoute } from './live-channel.ts';
 import { postTypedRequestRoute } from './typed-requests.ts';
 import type { App, RouteModule } from './zod.ts';
@@ -154,6 +155,7 @@ export const routeModules: readonly RouteModule[] = [
   setMessageReadTimeRoute,
   setDiscussionReadTimeRoute,
   unreadMessagesCountRoute,
+  uploadFilesRoute,
   retryProjectionRoute,
   parkEventRoute,
 ];

@@ -113,6 +113,8 @@ export const authorizationTable: Record<string, Row> = {
   'PUT /api/message-read-time': unitOnly,
   'PUT /api/discussion-read-time': unitOnly,
   'GET /api/unread-messages-count': loggedIn,
+  // Any logged-in user with messaging (messages is on by default) stores a file of their own.
+  'POST /api/upload': loggedIn,
 
   // Last: logout may end sessions everywhere once sessions are server-side.
   'POST /api/logout': row(anySession, { anonymous: 'okOrUnauth' }),

@@ -4,6 +4,7 @@ import { createPlaybackSigner } from '../../../infra/auth/playback-hmac.ts';
 import { defaultUsageRules } from '../../../schemas/events/usage-rules.ts';
 import { usageLogBody } from '../../../schemas/api/usage-log.ts';
 import type { Role, SecurityScenario } from './scenario.ts';
+import { multipartBody, tinyPdf } from '../../http/support/multipart.ts';
 
 // One realistic, well-formed request per route, aimed at the caregiver unit's own data (its id,
 // its resident, its message, its favorite list...), so "ok for the unit's administrator, denied
@@ -140,7 +141,11 @@ export const routeRequests: Record<string, RequestBuilder> = {
   'PUT /api/message-read-time': (s) => ({ method: 'PUT', url: '/api/message-read-time', payload: { messageId: s.ids.message, readTime: '2026-11-20T10:00:00.000Z' } }),
   'PUT /api/discussion-read-time': (s) => ({ method: 'PUT', url: '/api/discussion-read-time', payload: { messageId: s.ids.message, readTime: null } }),
   'GET /api/unread-messages-count': () => ({ method: 'GET', url: '/api/unread-messages-count' }),
+  // A PDF is plain ASCII, so the body travels as text (the fuzz mutates it as a whole, not byte by byte).
+  'POST /api/upload': () => ({ method: 'POST', url: '/api/upload', payload: uploadBody.payload.toString('latin1'), headers: uploadBody.headers }),
 };
+
+const uploadBody = multipartBody([{ field: 'file0', filename: 'menu.pdf', contentType: 'application/pdf', bytes: tinyPdf }]);
 
 async function loginToken(s: SecurityScenario): Promise<string> {
   const user = await s.t.createUser();
