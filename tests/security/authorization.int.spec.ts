@@ -113,6 +113,10 @@ export const authorizationTable: Record<string, Row> = {
   'PUT /api/message-read-time': unitOnly,
   'PUT /api/discussion-read-time': unitOnly,
   'GET /api/unread-messages-count': loggedIn,
+  // The unit's message is a draft: only its owner may reply to it (a note before sending).
+  'POST /api/message-replies': unitOnly,
+  // The caller's own conversations: any logged-in user (an empty list for most).
+  'POST /api/get-msgs': loggedIn,
 
   // Last: logout may end sessions everywhere once sessions are server-side.
   'POST /api/logout': row(anySession, { anonymous: 'okOrUnauth' }),

@@ -140,6 +140,8 @@ export const routeRequests: Record<string, RequestBuilder> = {
   'PUT /api/message-read-time': (s) => ({ method: 'PUT', url: '/api/message-read-time', payload: { messageId: s.ids.message, readTime: '2026-11-20T10:00:00.000Z' } }),
   'PUT /api/discussion-read-time': (s) => ({ method: 'PUT', url: '/api/discussion-read-time', payload: { messageId: s.ids.message, readTime: null } }),
   'GET /api/unread-messages-count': () => ({ method: 'GET', url: '/api/unread-messages-count' }),
+  'POST /api/message-replies': (s) => ({ method: 'POST', url: '/api/message-replies', payload: { messageId: s.ids.message, reply: 'Noted before sending' } }),
+  'POST /api/get-msgs': () => ({ method: 'POST', url: '/api/get-msgs', payload: { query: {} } }),
 };
 
 async function loginToken(s: SecurityScenario): Promise<string> {
