@@ -2,6 +2,7 @@ import type { Language } from '../../../schemas/api/user.ts';
 import { libraryTexts } from './translations-library.ts';
 import { playerTexts } from './translations-player.ts';
 import { todaysTexts } from './translations-todays.ts';
+import { msgsPlurals, msgsTexts } from './translations-msgs.ts';
 import { reportPlurals, reportTexts } from './translations-reports.ts';
 import { reportTablePlurals, reportTableTexts } from './translations-report-tables.ts';
 import { usageFigurePlurals, usageFigureTexts } from './translations-usage-figures.ts';
@@ -89,6 +90,7 @@ export const texts: Record<string, TextEntry> = {
   ...usageFigureTexts,
   ...libraryTexts,
   ...todaysTexts,
+  ...msgsTexts,
 };
 
 /** Texts with a count: the key holds the other form; the "one" form is used only for exactly 1. */
@@ -106,6 +108,7 @@ export const plurals: Record<string, PluralEntry> = {
   ...reportPlurals,
   ...reportTablePlurals,
   ...usageFigurePlurals,
+  ...msgsPlurals,
 };
 
 type Resources = Record<string, { translation: Record<string, string> }>;
