@@ -85,7 +85,9 @@ export function ReplyBox({ messageId, upload }: { messageId: number; upload: Upl
       />
       <div className="msgs-reply-actions">
         <label className="icon-button msgs-attach">
-          <span aria-hidden="true">📎</span>
+          <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <path d="M21 11.5l-8.6 8.6a5.5 5.5 0 0 1-7.8-7.8l8.6-8.6a3.7 3.7 0 0 1 5.2 5.2l-8.6 8.6a1.8 1.8 0 0 1-2.6-2.6l7.9-7.9" />
+          </svg>
           <span className="visually-hidden">{t('Attach a file')}</span>
           <input ref={fileInput} type="file" className="visually-hidden" onChange={(e) => void choose(e.target.files?.[0])} disabled={file.status === 'uploading'} />
         </label>
