@@ -1,4 +1,4 @@
-import { accessDenied, invalidRequest, notFound, validationError } from '../../infra/errors.ts';
+import { AppError, accessDenied, invalidRequest, notFound, validationError } from '../../infra/errors.ts';
 import type { Decider } from '../../infra/event-store/decider.ts';
 import type { MessageChange, NewMessage } from '../../schemas/api/messages.ts';
 import type { EventOf } from '../../schemas/events/index.ts';
@@ -156,10 +156,13 @@ function requireReader(state: MessageState, reader: Reader): void {
  * when it is not theirs to see or to answer.
  */
 function requireReplier(state: MessageState, replier: Reader): void {
-  requireReader(state, replier);
+  const refuse = (kind: 'NotFound' | 'AccessDenied', reason: string) => new AppError(kind, undefined, { field: 'body.messageId', reason });
+  if (!state.exists) throw refuse('NotFound', 'No such message');
   if (state.ownerId === replier.userId) return;
+  const addressed = state.recipients.includes(replier.userId) || (replier.userGroupId !== null && state.recipientGroups.includes(replier.userGroupId));
+  if (!state.sent || !addressed) throw refuse('AccessDenied', 'Not a message this user may read');
   if (state.ownerId === null) throw validationError([{ path: 'body.messageId', message: 'The message has no sender to reply to' }]);
-  if (!state.fields?.recipientCanReply) throw accessDenied('The message does not take replies (recipientCanReply)');
+  if (!state.fields?.recipientCanReply) throw refuse('AccessDenied', 'The message does not take replies (recipientCanReply)');
 }
 
 /** The same instant (however written), or both unread: setting it again appends nothing. */

@@ -169,7 +169,7 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('replies and the messenger o
       const length = await streamLength(message.id);
       const refused = await reply(unit, { messageId: message.id, reply: 'Hello?' });
       expect(refused.statusCode).toBe(403);
-      expect(refused.json().error.kind).toBe('AccessDenied');
+      expect(refused.json().error).toMatchObject({ kind: 'AccessDenied', details: { field: 'body.messageId' } });
       expect(await streamLength(message.id)).toBe(length);
       const [conversation] = await conversations(unit, [message.id]);
       expect(conversation.canReply).toBe(false);
@@ -180,11 +180,12 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('replies and the messenger o
       const length = await streamLength(message.id);
       const refused = await reply(outsider, { messageId: message.id, reply: 'Peeking' });
       expect(refused.statusCode).toBe(403);
+      expect(refused.json().error).toMatchObject({ kind: 'AccessDenied', message: 'Access denied', details: { field: 'body.messageId' } });
       expect(await streamLength(message.id)).toBe(length);
       expect(await conversations(outsider, [message.id])).toEqual([]);
       const missing = await reply(unit, { messageId: 2_000_000_000, reply: 'Nobody' });
       expect(missing.statusCode).toBe(404);
-      expect(missing.json().error.kind).toBe('NotFound');
+      expect(missing.json().error).toMatchObject({ kind: 'NotFound', details: { field: 'body.messageId' } });
     });
 
     it('a recipient reply to a draft (AccessDenied): a draft is not theirs yet', async () => {
