@@ -151,7 +151,7 @@ function requireReader(state: MessageState, reader: Reader): void {
 /**
  * Who may reply (spec 2 sections 5 and 6): the owner, on their own message; a recipient (or a
  * member of a recipient group) of a sent message that allows replies (recipientCanReply) and has a
- * sender. Every message here has one (its owner, MessageDrafted's userId); the check stays so the
+ * sender, while it is switched on. Every message here has one (its owner, MessageDrafted's userId); the check stays so the
  * rule reads where it is decided. Others: NotFound when there is no such message, AccessDenied
  * when it is not theirs to see or to answer.
  */
@@ -163,6 +163,8 @@ function requireReplier(state: MessageState, replier: Reader): void {
   if (!state.sent || !addressed) throw refuse('AccessDenied', 'Not a message this user may read');
   if (state.ownerId === null) throw validationError([{ path: 'body.messageId', message: 'The message has no sender to reply to' }]);
   if (!state.fields?.recipientCanReply) throw refuse('AccessDenied', 'The message does not take replies (recipientCanReply)');
+  // Switched off by its owner: the conversation is gone for its recipients.
+  if (!state.active) throw refuse('AccessDenied', 'The message is switched off');
 }
 
 /** The same instant (however written), or both unread: setting it again appends nothing. */

@@ -180,6 +180,11 @@ describe('message decider', () => {
     it('a retried reply appends nothing', () => spec.given([drafted, replyable, addressed, sent, ...posted()]).when(post()).then([]));
     it('refuses a recipient when the message does not take replies', () => spec.given([drafted, addressed, sent]).when(post()).thenThrows('AccessDenied'));
     it('refuses someone the message is not addressed to', () => spec.given([drafted, replyable, addressed, sent]).when(post(other, 99)).thenThrows('AccessDenied'));
+    it('refuses a recipient once the owner switched it off, not the owner', () => {
+      const off: MessageEvent = { type: 'MessageActivitySet', data: { messageId, userId: owner, active: false, at } };
+      spec.given([drafted, replyable, addressed, sent, off]).when(post()).thenThrows('AccessDenied');
+      spec.given([drafted, replyable, addressed, sent, off]).when(post(owner)).then(posted(owner));
+    });
     it('refuses a recipient while it is a draft', () => spec.given([drafted, replyable, addressed]).when(post()).thenThrows('AccessDenied'));
     it('answers NotFound for a message that does not exist', () => spec.given([]).when(post()).thenThrows('NotFound'));
   });

@@ -8,12 +8,16 @@ import { findMessageItems, findMessages } from './message-rows.ts';
 
 // POST /api/get-msgs {query: {idList?, limit?}}: the messenger's conversations (spec 2 sections 2,
 // 3 and 7) of the caller: sent messages they own or received (directly or through their group),
-// not games or usage reports, each with its items, its replies in time order, the caller's read
+// not games or usage reports (nor, for recipients, those switched off), each with its items, its replies in time order, the caller's read
 // times and the count of others' replies they have not read; the most recently active first.
 // Recipients carry the first and last name of the resident a relative's account belongs to.
 
 export async function findConversations(db: Queryable, viewerId: number, query: GetMsgsRequest['query'], now: Date): Promise<Conversation[]> {
-  const records = (await findMessages(db, viewerId, { idList: query.idList, sent: true, game: false, usageReport: false, limit: 1000, offset: 0 }, now)).slice(0, 1000);
+  // A conversation its owner switched off (removed) is gone for its recipients; the owner keeps it
+  // to switch it on again.
+  const records = (await findMessages(db, viewerId, { idList: query.idList, sent: true, game: false, usageReport: false, limit: 1000, offset: 0 }, now)).filter(
+    (m) => m.ownerId === viewerId || m.active,
+  );
   if (records.length === 0) return [];
   const ids = records.map((r) => r.id);
   const messages = await describeMessages(db, records, viewerId, now);

@@ -46,8 +46,8 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('replies and the messenger o
     await t.close();
   });
 
-  const call = (user: TestUser, method: 'GET' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, headers: cookies.get(user), payload });
-  const ok = async (user: TestUser, method: 'GET' | 'POST', url: string, payload?: object) => {
+  const call = (user: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => t.app.inject({ method, url, headers: cookies.get(user), payload });
+  const ok = async (user: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
     const response = await call(user, method, url, payload);
     expect(response.statusCode, response.body).toBe(200);
     return response.json();
@@ -130,6 +130,14 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('replies and the messenger o
     expect(posted.json()).toMatchObject({ replyFileId: fileId, replyFileContentType: 'image/png', reply: '' });
     const [conversation] = await conversations(relative, [message.id]);
     expect(conversation.replies[0]).toMatchObject({ replyFileId: fileId, replyFileContentType: 'image/png', userId: groupMember.id });
+  });
+
+  it('keeps a conversation its owner switched off for the owner only', async () => {
+    const message = await start('Removed later');
+    await ok(relative, 'PUT', `/api/messages/${message.id}/activity`, { active: false });
+    const [forOwner] = await conversations(relative, [message.id]);
+    expect(forOwner).toMatchObject({ active: false, messageActive: false, canRemove: true });
+    expect(await conversations(unit, [message.id])).toEqual([]);
   });
 
   it('posts a retried reply (same requestId) once', async () => {
