@@ -137,23 +137,11 @@ function requireAddressed(recipients: readonly unknown[], recipientGroups: reado
 }
 
 /**
- * Who may read the message, and so set their own read time of it: its owner, and once it is sent
- * its recipients and the members of its recipient groups. Others learn nothing of a draft or of
- * someone else's message beyond that it is not theirs (AccessDenied; NotFound when there is none).
- */
-function requireReader(state: MessageState, reader: Reader): void {
-  if (!state.exists) throw notFound();
-  if (state.ownerId === reader.userId) return;
-  const addressed = state.recipients.includes(reader.userId) || (reader.userGroupId !== null && state.recipientGroups.includes(reader.userGroupId));
-  if (!state.sent || !addressed) throw accessDenied();
-}
-
-/**
  * Who may reply (spec 2 sections 5 and 6): the owner, on their own message; a recipient (or a
  * member of a recipient group) of a sent message that allows replies (recipientCanReply) and has a
- * sender, while it is switched on. Every message here has one (its owner, MessageDrafted's userId); the check stays so the
- * rule reads where it is decided. Others: NotFound when there is no such message, AccessDenied
- * when it is not theirs to see or to answer.
+ * sender, while it is switched on. Every message here has a sender (its owner, MessageDrafted's
+ * userId); the check stays so the rule reads where it is decided. Others: NotFound when there is
+ * no such message, AccessDenied when it is not theirs to see or to answer, both naming the field.
  */
 function requireReplier(state: MessageState, replier: Reader): void {
   const refuse = (kind: 'NotFound' | 'AccessDenied', reason: string) => new AppError(kind, undefined, { field: 'body.messageId', reason });
@@ -165,6 +153,18 @@ function requireReplier(state: MessageState, replier: Reader): void {
   if (!state.fields?.recipientCanReply) throw refuse('AccessDenied', 'The message does not take replies (recipientCanReply)');
   // Switched off by its owner: the conversation is gone for its recipients.
   if (!state.active) throw refuse('AccessDenied', 'The message is switched off');
+}
+
+/**
+ * Who may read the message, and so set their own read time of it: its owner, and once it is sent
+ * its recipients and the members of its recipient groups. Others learn nothing of a draft or of
+ * someone else's message beyond that it is not theirs (AccessDenied; NotFound when there is none).
+ */
+function requireReader(state: MessageState, reader: Reader): void {
+  if (!state.exists) throw notFound();
+  if (state.ownerId === reader.userId) return;
+  const addressed = state.recipients.includes(reader.userId) || (reader.userGroupId !== null && state.recipientGroups.includes(reader.userGroupId));
+  if (!state.sent || !addressed) throw accessDenied();
 }
 
 /** The same instant (however written), or both unread: setting it again appends nothing. */
