@@ -110,13 +110,13 @@ export const authorizationTable: Record<string, Row> = {
   'PUT /api/message-items/:id': unitOnly,
   'DELETE /api/message-items/:id': unitOnly,
   // The unit's message is a draft: only its owner reads it, so only they set their read time of it.
-  'PUT /api/message-read-time': unitOnly,
-  'PUT /api/discussion-read-time': unitOnly,
-  'GET /api/unread-messages-count': loggedIn,
   // The unit's message is a draft: only its owner may reply to it (a note before sending).
   'POST /api/message-replies': unitOnly,
   // The caller's own conversations: any logged-in user (an empty list for most).
   'POST /api/get-msgs': loggedIn,
+  'PUT /api/message-read-time': unitOnly,
+  'PUT /api/discussion-read-time': unitOnly,
+  'GET /api/unread-messages-count': loggedIn,
 
   // Last: logout may end sessions everywhere once sessions are server-side.
   'POST /api/logout': row(anySession, { anonymous: 'okOrUnauth' }),

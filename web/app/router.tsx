@@ -35,6 +35,7 @@ const notBuilt: RouteName[] = [
   'sentMessages',
   'drafts',
   'games',
+  'msgs',
 ];
 
 export function AppRoutes({ user }: { user: CurrentUser }) {

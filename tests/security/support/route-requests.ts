@@ -137,11 +137,11 @@ export const routeRequests: Record<string, RequestBuilder> = {
   'POST /api/message-items': (s) => ({ method: 'POST', url: '/api/message-items', payload: { messageId: s.ids.message, type: 'InlineHTML', html: '<p>More</p>', trackClicks: false } }),
   'PUT /api/message-items/:id': (s) => ({ method: 'PUT', url: `/api/message-items/${s.ids.messageItem}`, payload: { html: '<p>Changed</p>' } }),
   'DELETE /api/message-items/:id': (s) => ({ method: 'DELETE', url: `/api/message-items/${s.ids.messageItemToRemove}` }),
+  'POST /api/message-replies': (s) => ({ method: 'POST', url: '/api/message-replies', payload: { messageId: s.ids.message, reply: 'Noted before sending' } }),
+  'POST /api/get-msgs': () => ({ method: 'POST', url: '/api/get-msgs', payload: { query: {} } }),
   'PUT /api/message-read-time': (s) => ({ method: 'PUT', url: '/api/message-read-time', payload: { messageId: s.ids.message, readTime: '2026-11-20T10:00:00.000Z' } }),
   'PUT /api/discussion-read-time': (s) => ({ method: 'PUT', url: '/api/discussion-read-time', payload: { messageId: s.ids.message, readTime: null } }),
   'GET /api/unread-messages-count': () => ({ method: 'GET', url: '/api/unread-messages-count' }),
-  'POST /api/message-replies': (s) => ({ method: 'POST', url: '/api/message-replies', payload: { messageId: s.ids.message, reply: 'Noted before sending' } }),
-  'POST /api/get-msgs': () => ({ method: 'POST', url: '/api/get-msgs', payload: { query: {} } }),
 };
 
 async function loginToken(s: SecurityScenario): Promise<string> {
