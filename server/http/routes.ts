@@ -65,6 +65,8 @@ import { updateMessageItemRoute } from '../../commands/messages/update-message-i
 import { removeMessageItemRoute } from '../../commands/messages/remove-message-item.ts';
 import { setMessageReadTimeRoute } from '../../commands/messages/set-message-read-time.ts';
 import { setDiscussionReadTimeRoute } from '../../commands/messages/set-discussion-read-time.ts';
+import { postReplyRoute } from '../../commands/messages/post-reply.ts';
+import { getMsgsRoute } from '../../queries/messages/get-msgs.ts';
 import { unreadMessagesCountRoute } from '../../queries/messages/unread-messages-count.ts';
 import { getMessagesRoute } from '../../queries/messages/get-messages.ts';
 import { getMessageItemsRoute } from '../../queries/messages/get-message-items.ts';
@@ -154,6 +156,8 @@ export const routeModules: readonly RouteModule[] = [
   removeMessageItemRoute,
   setMessageReadTimeRoute,
   setDiscussionReadTimeRoute,
+  postReplyRoute,
+  getMsgsRoute,
   unreadMessagesCountRoute,
   uploadFilesRoute,
   retryProjectionRoute,

@@ -110,6 +110,10 @@ export const authorizationTable: Record<string, Row> = {
   'PUT /api/message-items/:id': unitOnly,
   'DELETE /api/message-items/:id': unitOnly,
   // The unit's message is a draft: only its owner reads it, so only they set their read time of it.
+  // The unit's message is a draft: only its owner may reply to it (a note before sending).
+  'POST /api/message-replies': unitOnly,
+  // The caller's own conversations: any logged-in user (an empty list for most).
+  'POST /api/get-msgs': loggedIn,
   'PUT /api/message-read-time': unitOnly,
   'PUT /api/discussion-read-time': unitOnly,
   'GET /api/unread-messages-count': loggedIn,

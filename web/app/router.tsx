@@ -12,6 +12,7 @@ import { ReportsPage } from '../features/reports/components/reports-page.tsx';
 import { RebuildPage } from '../features/rebuild/components/rebuild-page.tsx';
 import { ResidentsTab } from '../features/residents/components/residents-tab.tsx';
 import { TodaysMessagesPage } from '../features/todays-messages/components/todays-messages-page.tsx';
+import { MsgsPage } from '../features/msgs/components/msgs-page.tsx';
 import { SettingsPage } from '../features/settings/components/settings-page.tsx';
 import { isRouteAllowed, paths, rootRedirect, type RouteName } from '../routes/paths.ts';
 import { NoPagePanel } from './shell/no-page-panel.tsx';
@@ -89,6 +90,11 @@ export function AppRoutes({ user }: { user: CurrentUser }) {
       <Route path={paths.todaysMessages.path}>
         <Guarded name="todaysMessages" user={user}>
           <TodaysMessagesPage user={user} />
+        </Guarded>
+      </Route>
+      <Route path={paths.msgs.path}>
+        <Guarded name="msgs" user={user}>
+          <MsgsPage user={user} />
         </Guarded>
       </Route>
       <Route path={paths.search.path}>

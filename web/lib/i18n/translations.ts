@@ -7,6 +7,7 @@ import { reportPlurals, reportTexts } from './translations-reports.ts';
 import { reportTablePlurals, reportTableTexts } from './translations-report-tables.ts';
 import { usageFigurePlurals, usageFigureTexts } from './translations-usage-figures.ts';
 import type { PluralEntry, TextEntry } from './entry.ts';
+import { msgsPlurals, msgsTexts } from './translations-msgs.ts';
 
 // Every text the browser shows, keyed by its English text (spec wording where the spec has it).
 // English is the key itself; swe2 (Sweden Swedish) differs from swe only where it says so.
@@ -84,6 +85,7 @@ export const texts: Record<string, TextEntry> = {
   // Settings page (spec 3 section 2)
   'Results per page': { fin: 'Tuloksia sivulla', swe: 'Resultat per sida' },
   'Settings saved': { fin: 'Asetukset tallennettu', swe: 'Inställningarna har sparats' },
+  ...msgsTexts,
   ...playerTexts,
   ...reportTexts,
   ...reportTableTexts,
@@ -105,6 +107,7 @@ export const plurals: Record<string, PluralEntry> = {
     fin: { one: 'Liian monta epäonnistunutta kirjautumista. Yritä uudelleen {{count}} minuutin kuluttua.', other: 'Liian monta epäonnistunutta kirjautumista. Yritä uudelleen {{count}} minuutin kuluttua.' },
     swe: { one: 'För många misslyckade inloggningar. Försök igen om {{count}} minut.', other: 'För många misslyckade inloggningar. Försök igen om {{count}} minuter.' },
   },
+  ...msgsPlurals,
   ...reportPlurals,
   ...reportTablePlurals,
   ...usageFigurePlurals,
