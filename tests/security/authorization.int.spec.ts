@@ -77,6 +77,7 @@ export const authorizationTable: Record<string, Row> = {
   'GET /api/audio-file/:id/:hmac/:n': loggedIn,
   'GET /api/last-play': loggedIn,
   'GET /api/recipes': loggedIn,
+  'POST /api/get-recipe-items': loggedIn,
 
   'GET /api/favorites': unitOnly,
   'GET /api/user-tag-groups': loggedIn,

@@ -98,6 +98,7 @@ export const routeRequests: Record<string, RequestBuilder> = {
   },
   'GET /api/last-play': () => ({ method: 'GET', url: '/api/last-play' }),
   'GET /api/recipes': () => ({ method: 'GET', url: '/api/recipes' }),
+  'POST /api/get-recipe-items': (s) => ({ method: 'POST', url: '/api/get-recipe-items', payload: { recipeIds: [s.ids.recipe] } }),
 
   // Favorites: the unit's list.
   'GET /api/favorites': (s) => ({ method: 'GET', url: `/api/favorites?userTagGroupIdList=${s.ids.favoriteList}` }),
