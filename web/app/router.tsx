@@ -12,6 +12,9 @@ import { ReportsPage } from '../features/reports/components/reports-page.tsx';
 import { RebuildPage } from '../features/rebuild/components/rebuild-page.tsx';
 import { ResidentsTab } from '../features/residents/components/residents-tab.tsx';
 import { TodaysMessagesPage } from '../features/todays-messages/components/todays-messages-page.tsx';
+import { RecipePage } from '../features/recipes/components/recipe-page.tsx';
+import { RecipesPage } from '../features/recipes/components/recipes-page.tsx';
+import { TodaysRecipePage } from '../features/recipes/components/todays-recipe-page.tsx';
 import { SettingsPage } from '../features/settings/components/settings-page.tsx';
 import { isRouteAllowed, paths, rootRedirect, type RouteName } from '../routes/paths.ts';
 import { NoPagePanel } from './shell/no-page-panel.tsx';
@@ -24,9 +27,6 @@ function Guarded({ name, user, children }: { name: RouteName; user: CurrentUser;
 
 const notBuilt: RouteName[] = [
   'easy',
-  'recipe',
-  'recipes',
-  'todaysRecipe',
   'musicChannels',
   'users',
   'message',
@@ -99,6 +99,25 @@ export function AppRoutes({ user }: { user: CurrentUser }) {
             recipeFavoriteButton={(recipe) => <RecipeFavoriteToggle recipeId={recipe.id} user={user} />}
           />
         </Guarded>
+      </Route>
+      <Route path={paths.recipes.path}>
+        <Guarded name="recipes" user={user}>
+          <RecipesPage user={user} />
+        </Guarded>
+      </Route>
+      <Route path={paths.recipe.path}>
+        {(params: { recipeId?: string; button?: string }) => (
+          <Guarded name="recipe" user={user}>
+            <RecipePage user={user} recipeIdSegment={params.recipeId} buttonSegment={params.button} />
+          </Guarded>
+        )}
+      </Route>
+      <Route path={paths.todaysRecipe.path}>
+        {(params: { button?: string }) => (
+          <Guarded name="todaysRecipe" user={user}>
+            <TodaysRecipePage user={user} buttonSegment={params.button} />
+          </Guarded>
+        )}
       </Route>
       {notBuilt.map((name) => (
         <Route key={name} path={paths[name].path}>
