@@ -178,4 +178,21 @@ describe('recipes', () => {
     await page.locator('#language').selectOption('fin');
     await page.setViewportSize({ width: 1024, height: 768 });
   });
+
+  it("should never leave today's recipe a dead end", async () => {
+    await page.goto(`${server.url}/todays-recipe`);
+    // With no recipe timed for today (or no answer to be had) a note leads to the list; with one,
+    // the recipe screen shows it.
+    const empty = page.getByTestId('todays-recipe-empty');
+    const name = page.getByTestId('recipe-name');
+    await expect.poll(async () => (await empty.count()) + (await name.count()), ui).toBe(1);
+    if ((await empty.count()) === 1) {
+      expect(await empty.textContent()).toContain('Tälle päivälle ei ole reseptiä');
+      await shot(page, 'recipes-08-todays-recipe-empty-fi');
+      await empty.locator('a[href="/recipes"]').click();
+      await page.waitForURL((url) => url.pathname === '/recipes', ui);
+    } else {
+      await shot(page, 'recipes-08-todays-recipe-fi');
+    }
+  });
 });
