@@ -1,5 +1,5 @@
 import { AppError } from '../../infra/errors.ts';
-import { GetRecipeItemsRequest, RecipeItems, type RecipeItem } from '../../schemas/api/recipes.ts';
+import { GetRecipeItemsRequest, RecipeItems, type RecipeItem } from '../../schemas/api/recipe-items.ts';
 import { requireUser } from '../../server/http/auth.ts';
 import type { App } from '../../server/http/zod.ts';
 import { streamUrlFor } from '../library/stream-url-for.ts';

@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { Id, SafeText } from '../common/safe.ts';
+import { SafeText } from '../common/safe.ts';
 import { IsoDay } from './usage-report.ts';
 
 // Recipes as the browser lists and searches them (spec 2 sections 2, 3 and 7; spec 1 section 2's
 // search page): GET /api/recipes.
 
+/** A Postgres integer id, never negative. */
+const Id = z.number().int().nonnegative().max(2_147_483_647);
 const count = (max: number) => z.coerce.number().int().nonnegative().max(max);
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 
@@ -46,56 +48,6 @@ export const RecipeList = z.object({
 });
 export type RecipeList = z.infer<typeof RecipeList>;
 
-// POST /api/get-recipe-items (spec 2 sections 3 and 7): the recipes' headers and their active items
-// whose audio file is active, for the recipe screen.
-
-/** The content-type buttons of a recipe; PlayAll is a pseudo-button of the screen, not an item type. */
-export const recipeItemTypes = ['Music', 'News', 'Spiritual', 'Story', 'Game', 'Exercise', 'Radio'] as const;
-export const RecipeItemType = z.enum(recipeItemTypes);
-export type RecipeItemType = z.infer<typeof RecipeItemType>;
-
-/** How many recipes one request may name: a screen asks for one, the calendar for a month's worth. */
-export const maxRecipeIdsPerRequest = 100;
-
-export const GetRecipeItemsRequest = z.strictObject({
-  recipeIds: z.array(Id.pipe(z.number().positive())).min(1).max(maxRecipeIdsPerRequest),
-});
-export type GetRecipeItemsRequest = z.infer<typeof GetRecipeItemsRequest>;
-
-export const RecipeHeader = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  /** HTML: the browser sanitises it before showing it. */
-  description: z.string().nullable(),
-});
-export type RecipeHeader = z.infer<typeof RecipeHeader>;
-
-export const RecipeItem = z.object({
-  id: z.number().int(),
-  recipeId: z.number().int(),
-  type: RecipeItemType,
-  order: z.number().int(),
-  audioFileId: z.number().int(),
-  audioFileName: z.string(),
-  audioFileType: z.enum(['MusicPiece', 'AudioProgram']),
-  artist: z.string().nullable(),
-  /** The audio file's description, HTML. */
-  description: z.string().nullable(),
-  /** Seconds. */
-  length: z.number().int().nonnegative(),
-  /** The caller's stream URL; null when the file has no stored audio. */
-  streamUrl: z.string().nullable(),
-});
-export type RecipeItem = z.infer<typeof RecipeItem>;
-
-export const RecipeItems = z.object({
-  /** The requested recipes, in request order. */
-  recipes: z.array(RecipeHeader),
-  /** Their items, by recipe in request order, then item order. */
-  items: z.array(RecipeItem),
-});
-export type RecipeItems = z.infer<typeof RecipeItems>;
-
-/** GET /api/todays-recipe: the recipe of the caller's day in their time zone, null when none is timed. */
+/** GET /api/todays-recipe: the user group's recipe of today in the user's time zone, null when none. */
 export const TodaysRecipe = z.object({ day: IsoDay, recipeId: z.number().int().nullable() });
 export type TodaysRecipe = z.infer<typeof TodaysRecipe>;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectAll } from '../../projections/engine/project-all.ts';
 import { favoritesProjector } from '../../projections/postgres/favorites.ts';
-import { RecipeItems, RecipeList } from '../../schemas/api/recipes.ts';
+import { RecipeItems } from '../../schemas/api/recipe-items.ts';
+import { RecipeList } from '../../schemas/api/recipes.ts';
 import { buildTestApp, type TestApp } from '../support/build-test-app.ts';
 import { insertAudioFile, insertFile, temporaryFileStore } from './support/library-kit.ts';
 

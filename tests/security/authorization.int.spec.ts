@@ -68,6 +68,7 @@ export const authorizationTable: Record<string, Row> = {
   'POST /api/admin/projections/:name/retry': row(operatorOnly, { operator: 'reached' }),
   'POST /api/admin/projections/:name/park': row(operatorOnly, { operator: 'reached' }),
 
+  'POST /api/get-recipe-items': loggedIn,
   'GET /api/categories': loggedIn,
   'POST /api/get-audio-files': loggedIn,
   'GET /api/audio-files-info': loggedIn,
@@ -77,7 +78,6 @@ export const authorizationTable: Record<string, Row> = {
   'GET /api/audio-file/:id/:hmac/:n': loggedIn,
   'GET /api/last-play': loggedIn,
   'GET /api/recipes': loggedIn,
-  'POST /api/get-recipe-items': loggedIn,
 
   'GET /api/favorites': unitOnly,
   'GET /api/user-tag-groups': loggedIn,

@@ -1,4 +1,4 @@
-import { recipeItemTypes, type RecipeItemType } from '../../../schemas/api/recipes.ts';
+import { recipeItemTypes, type RecipeItemType } from '../../../schemas/api/recipe-items.ts';
 import type { UserConfig } from '../../../schemas/api/user.ts';
 
 // The tabs of the recipe screen (spec 2 sections 2 and 4): one per content type and PlayAll,

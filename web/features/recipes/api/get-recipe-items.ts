@@ -1,4 +1,4 @@
-import { RecipeItems } from '../../../../schemas/api/recipes.ts';
+import { RecipeItems } from '../../../../schemas/api/recipe-items.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** A recipe's header and items, with the stream URLs the player needs (POST /api/get-recipe-items). */

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
-import type { RecipeItem } from '../../../../schemas/api/recipes.ts';
+import type { RecipeItem } from '../../../../schemas/api/recipe-items.ts';
 import type { CurrentUser } from '../../../../schemas/api/user.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { openTimingCalendar } from '../../../components/timing-calendar/index.ts';

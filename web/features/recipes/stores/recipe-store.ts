@@ -1,5 +1,5 @@
 import { proxy } from 'valtio';
-import type { RecipeHeader, RecipeItem } from '../../../../schemas/api/recipes.ts';
+import type { RecipeHeader, RecipeItem } from '../../../../schemas/api/recipe-items.ts';
 import type { UserConfig } from '../../../../schemas/api/user.ts';
 import { playAudioFile, playerState, resume, setContinuous, stopPlayback, type PlayableAudioFile } from '../../../lib/player/player-store.ts';
 import { ApiError } from '../../../lib/api-client.ts';

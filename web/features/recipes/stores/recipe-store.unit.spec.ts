@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RecipeItem } from '../../../../schemas/api/recipes.ts';
+import type { RecipeItem } from '../../../../schemas/api/recipe-items.ts';
 import { CurrentUser, UserConfig } from '../../../../schemas/api/user.ts';
 import { onPlayerEvent, playerState, setContinuous, setPlayerMedia, setPlayerUser, settled, type PlayerEvent, type PlayerMedia } from '../../../lib/player/player-store.ts';
 import { itemsOfButton, playingIndex, playRecipeItem, playTab, recipe, recipeTouched, resetRecipe } from './recipe-store.ts';
