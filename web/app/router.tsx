@@ -8,13 +8,13 @@ import { FavoriteToggle } from '../features/favorites/components/favorite-toggle
 import { RecipeFavoriteToggle } from '../features/favorites/components/recipe-favorite-toggle.tsx';
 import { SearchPage } from '../features/search/components/search-page.tsx';
 import { PublicReportPage } from '../features/public-report/components/public-report-page.tsx';
+import { RecipePage } from '../features/recipes/components/recipe-page.tsx';
+import { RecipesPage } from '../features/recipes/components/recipes-page.tsx';
+import { TodaysRecipePage } from '../features/recipes/components/todays-recipe-page.tsx';
 import { ReportsPage } from '../features/reports/components/reports-page.tsx';
 import { RebuildPage } from '../features/rebuild/components/rebuild-page.tsx';
 import { ResidentsTab } from '../features/residents/components/residents-tab.tsx';
 import { TodaysMessagesPage } from '../features/todays-messages/components/todays-messages-page.tsx';
-import { RecipePage } from '../features/recipes/components/recipe-page.tsx';
-import { RecipesPage } from '../features/recipes/components/recipes-page.tsx';
-import { TodaysRecipePage } from '../features/recipes/components/todays-recipe-page.tsx';
 import { SettingsPage } from '../features/settings/components/settings-page.tsx';
 import { isRouteAllowed, paths, rootRedirect, type RouteName } from '../routes/paths.ts';
 import { NoPagePanel } from './shell/no-page-panel.tsx';
@@ -81,25 +81,6 @@ export function AppRoutes({ user }: { user: CurrentUser }) {
           </Guarded>
         </Route>
       ))}
-      <Route path={paths.favorites.path}>
-        <Guarded name="favorites" user={user}>
-          <FavoritesPage user={user} />
-        </Guarded>
-      </Route>
-      <Route path={paths.todaysMessages.path}>
-        <Guarded name="todaysMessages" user={user}>
-          <TodaysMessagesPage user={user} />
-        </Guarded>
-      </Route>
-      <Route path={paths.search.path}>
-        <Guarded name="search" user={user}>
-          <SearchPage
-            user={user}
-            favoriteButton={(file) => <FavoriteToggle audioFileId={file.id} user={user} />}
-            recipeFavoriteButton={(recipe) => <RecipeFavoriteToggle recipeId={recipe.id} user={user} />}
-          />
-        </Guarded>
-      </Route>
       <Route path={paths.recipes.path}>
         <Guarded name="recipes" user={user}>
           <RecipesPage user={user} />
@@ -118,6 +99,25 @@ export function AppRoutes({ user }: { user: CurrentUser }) {
             <TodaysRecipePage user={user} buttonSegment={params.button} />
           </Guarded>
         )}
+      </Route>
+      <Route path={paths.favorites.path}>
+        <Guarded name="favorites" user={user}>
+          <FavoritesPage user={user} />
+        </Guarded>
+      </Route>
+      <Route path={paths.todaysMessages.path}>
+        <Guarded name="todaysMessages" user={user}>
+          <TodaysMessagesPage user={user} />
+        </Guarded>
+      </Route>
+      <Route path={paths.search.path}>
+        <Guarded name="search" user={user}>
+          <SearchPage
+            user={user}
+            favoriteButton={(file) => <FavoriteToggle audioFileId={file.id} user={user} />}
+            recipeFavoriteButton={(recipe) => <RecipeFavoriteToggle recipeId={recipe.id} user={user} />}
+          />
+        </Guarded>
       </Route>
       {notBuilt.map((name) => (
         <Route key={name} path={paths[name].path}>

@@ -2,16 +2,18 @@ import type { Language } from '../../../schemas/api/user.ts';
 import { libraryTexts } from './translations-library.ts';
 import { playerTexts } from './translations-player.ts';
 import { todaysTexts } from './translations-todays.ts';
-import { recipeTexts } from './translations-recipes.ts';
 import { reportPlurals, reportTexts } from './translations-reports.ts';
 import { reportTablePlurals, reportTableTexts } from './translations-report-tables.ts';
 import { usageFigurePlurals, usageFigureTexts } from './translations-usage-figures.ts';
+import { recipeTexts } from './translations-recipes.ts';
 import type { PluralEntry, TextEntry } from './entry.ts';
 
 // Every text the browser shows, keyed by its English text (spec wording where the spec has it).
 // English is the key itself; swe2 (Sweden Swedish) differs from swe only where it says so.
 
 export const texts: Record<string, TextEntry> = {
+  // The recipe list and screen (translations-recipes.ts).
+  ...recipeTexts,
   // Login
   Login: { fin: 'Kirjaudu', swe: 'Logga in' },
   Username: { fin: 'Käyttäjätunnus', swe: 'Användarnamn' },
@@ -90,7 +92,6 @@ export const texts: Record<string, TextEntry> = {
   ...usageFigureTexts,
   ...libraryTexts,
   ...todaysTexts,
-  ...recipeTexts,
 };
 
 /** Texts with a count: the key holds the other form; the "one" form is used only for exactly 1. */
