@@ -41,6 +41,7 @@ import { streamAudioFileRoute } from '../../queries/library/stream-audio-file.ts
 import { getLastPlayRoute } from '../../queries/user/get-last-play.ts';
 import { getFavoritesRoute } from '../../queries/favorites/get-favorites.ts';
 import { getRecipesRoute } from '../../queries/recipes/get-recipes.ts';
+import { getRecipeItemsRoute } from '../../queries/recipes/get-recipe-items.ts';
 import { getUserTagGroupsRoute } from '../../queries/favorites/get-user-tag-groups.ts';
 import { setAudioFileFavoriteRoute } from '../../commands/favorites/set-audio-file-favorite.ts';
 import { setAudioFileFavoriteOrderRoute } from '../../commands/favorites/set-audio-file-favorite-order.ts';
@@ -133,6 +134,7 @@ export const routeModules: readonly RouteModule[] = [
   getLastPlayRoute,
   getFavoritesRoute,
   getRecipesRoute,
+  getRecipeItemsRoute,
   getUserTagGroupsRoute,
   setAudioFileFavoriteRoute,
   setAudioFileFavoriteOrderRoute,

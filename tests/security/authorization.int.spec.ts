@@ -68,6 +68,7 @@ export const authorizationTable: Record<string, Row> = {
   'POST /api/admin/projections/:name/retry': row(operatorOnly, { operator: 'reached' }),
   'POST /api/admin/projections/:name/park': row(operatorOnly, { operator: 'reached' }),
 
+  'POST /api/get-recipe-items': loggedIn,
   'GET /api/categories': loggedIn,
   'POST /api/get-audio-files': loggedIn,
   'GET /api/audio-files-info': loggedIn,

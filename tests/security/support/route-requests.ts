@@ -86,6 +86,7 @@ export const routeRequests: Record<string, RequestBuilder> = {
   'POST /api/admin/projections/:name/park': () => ({ method: 'POST', url: '/api/admin/projections/usage-warehouse/park', payload: { eventId: '00000000-0000-4000-8000-000000000000' } }),
 
   // The content library.
+  'POST /api/get-recipe-items': (s) => ({ method: 'POST', url: '/api/get-recipe-items', payload: { recipeIds: [s.ids.recipe] } }),
   'GET /api/categories': () => ({ method: 'GET', url: '/api/categories' }),
   'POST /api/get-audio-files': (s) => ({ method: 'POST', url: '/api/get-audio-files', payload: { categoryIds: [s.ids.category] } }),
   'GET /api/audio-files-info': (s) => ({ method: 'GET', url: `/api/audio-files-info?ids=${s.ids.audioFile}` }),

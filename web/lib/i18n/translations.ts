@@ -6,6 +6,7 @@ import { uploadTexts } from './translations-uploads.ts';
 import { reportPlurals, reportTexts } from './translations-reports.ts';
 import { reportTablePlurals, reportTableTexts } from './translations-report-tables.ts';
 import { usageFigurePlurals, usageFigureTexts } from './translations-usage-figures.ts';
+import { recipeTexts } from './translations-recipes.ts';
 import type { PluralEntry, TextEntry } from './entry.ts';
 import { msgsPlurals, msgsTexts } from './translations-msgs.ts';
 
@@ -13,6 +14,8 @@ import { msgsPlurals, msgsTexts } from './translations-msgs.ts';
 // English is the key itself; swe2 (Sweden Swedish) differs from swe only where it says so.
 
 export const texts: Record<string, TextEntry> = {
+  // The recipe list and screen (translations-recipes.ts).
+  ...recipeTexts,
   // Login
   Login: { fin: 'Kirjaudu', swe: 'Logga in' },
   Username: { fin: 'Käyttäjätunnus', swe: 'Användarnamn' },
