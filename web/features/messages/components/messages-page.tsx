@@ -96,7 +96,8 @@ export function MessagesPage({ user, tab }: { user: CurrentUser; tab: MessageTab
       column.accessor((m) => senderOf(m), { id: 'sender', header: translatedHeader('Sender') }),
       ...(showRecipient ? [column.accessor((m) => recipientNames(m).join(', '), { id: 'recipient', header: translatedHeader('Recipient') })] : []),
       column.accessor((m) => m.title, { id: 'message', header: translatedHeader('Message'), cell: (info) => <MessageTitle message={info.row.original} /> }),
-      column.accessor((m) => m.sentTime ?? '', {
+      // When it reached its recipients: its active-from, else when it was sent (the list's order).
+      column.accessor((m) => m.time ?? m.sentTime ?? '', {
         id: 'sent',
         header: translatedHeader('Sent'),
         cell: (info) => (info.getValue() ? formatDateTime(info.getValue(), timeZone) : ''),
