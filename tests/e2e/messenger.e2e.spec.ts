@@ -1,13 +1,21 @@
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type Browser } from '../support/browser.ts';
 import { getJson, logIn, shot, startServer, stopServer, type Server } from '../support/product-server.ts';
 
 // The messenger (/msgs, spec 2 section 2) between a relative and the care unit: the relative starts
-// a conversation with the unit (the default recipient) and writes in it; the caregiver's unread
+// a conversation with the unit (the default recipient) and writes in it with a photo; the caregiver's unread
 // count rises without a reload; the caregiver opens /msgs, sees the relative's reply marked New
 // after a "New message" divider, marks the discussion read, opens the reply's details and answers;
 // the relative's open messenger shows the answer without a reload.
+
+/** A small real PNG: a green field under a blue sky. */
+const photo = () =>
+  sharp({ create: { width: 320, height: 200, channels: 3, background: '#7fb069' } })
+    .composite([{ input: { create: { width: 320, height: 90, channels: 3, background: '#9ecbff' } }, top: 0, left: 0 }])
+    .png()
+    .toBuffer();
 
 describe('the messenger between a relative and the care unit', () => {
   let server: Server;
@@ -66,9 +74,13 @@ describe('the messenger between a relative and the care unit', () => {
     await expect.poll(() => relativeConversation.locator('.msgs-message-title').textContent(), { timeout: 10_000 }).toBe(title);
     // betweenFamilies and added by the unit: no "Topics" / "Discussion" headers.
     expect(await relative.locator('.msgs h2').count()).toBe(0);
+    // With a photo: uploaded as soon as it is chosen, Send waits for it.
     await relativeConversation.locator('textarea').fill(relativeText);
+    await relativeConversation.locator('input[type=file]').setInputFiles({ name: 'sunday.png', mimeType: 'image/png', buffer: await photo() });
+    await expect.poll(() => relativeConversation.getByTestId('upload-result').textContent(), { timeout: 15_000 }).toContain('sunday.png');
     await relativeConversation.getByTestId('msgs-send').click();
     await expect.poll(() => relativeConversation.getByTestId('msgs-bubble').last().textContent(), { timeout: 10_000 }).toContain(relativeText);
+    await relativeConversation.getByTestId('msgs-bubble').last().locator('img').waitFor();
     expect(await relativeConversation.getByTestId('msgs-bubble').last().getAttribute('data-own')).toBe('true');
     await markNotReloaded(relative);
     await shot(relative, 'messenger-02-relative-wrote');
@@ -88,6 +100,9 @@ describe('the messenger between a relative and the care unit', () => {
     await conversation.getByTestId('msgs-new-divider').waitFor();
     const theirs = conversation.getByTestId('msgs-bubble').filter({ hasText: relativeText });
     expect(await theirs.getAttribute('data-own')).toBe('false');
+    // The relative's photo reaches the unit (served to a participant of the conversation).
+    const image = theirs.locator('img');
+    await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
     await theirs.getByTestId('msgs-new-link').waitFor();
     await shot(caregiver, 'messenger-04-caregiver-new-reply');
 

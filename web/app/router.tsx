@@ -33,10 +33,6 @@ const notBuilt: RouteName[] = [
   'musicChannels',
   'users',
   'message',
-  'messages',
-  'sentMessages',
-  'drafts',
-  'games',
 ];
 
 export function AppRoutes({ user }: { user: CurrentUser }) {

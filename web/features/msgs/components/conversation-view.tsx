@@ -5,7 +5,6 @@ import type { Conversation, Reply } from '../../../../schemas/api/message-replie
 import type { MessageItem } from '../../../../schemas/api/messages.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { pushToast } from '../../../lib/toast-queue.ts';
-import type { Upload } from '../api/upload.ts';
 import { firstUnreadIndex, markDiscussionSeen } from '../stores/msgs-store.ts';
 import { ReplyBox } from './reply-box.tsx';
 import { ReplyBubble, ReplyDetails } from './reply-bubble.tsx';
@@ -40,7 +39,7 @@ function recipientLabel(r: Conversation['recipients'][number]): string {
   return resident ? `${name} (${resident})` : name;
 }
 
-export function ConversationView({ conversation, timeZone, upload }: { conversation: Conversation; timeZone: string; upload: Upload }) {
+export function ConversationView({ conversation, timeZone }: { conversation: Conversation; timeZone: string }) {
   const { t } = useTranslation();
   const [details, setDetails] = useState<Reply | null>(null);
   const firstUnread = firstUnreadIndex(conversation);
@@ -73,7 +72,7 @@ export function ConversationView({ conversation, timeZone, upload }: { conversat
           </Fragment>
         ))}
       </ol>
-      {conversation.canReply ? <ReplyBox messageId={conversation.id} upload={upload} /> : <p className="msgs-no-reply">{t('Replies are not possible in this conversation.')}</p>}
+      {conversation.canReply ? <ReplyBox messageId={conversation.id} /> : <p className="msgs-no-reply">{t('Replies are not possible in this conversation.')}</p>}
       {details && <ReplyDetails reply={details} timeZone={timeZone} onClose={() => setDetails(null)} />}
     </article>
   );

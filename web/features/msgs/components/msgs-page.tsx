@@ -5,7 +5,6 @@ import type { Conversation } from '../../../../schemas/api/message-replies.ts';
 import type { CurrentUser } from '../../../../schemas/api/user.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { loadMsgs, markOpenedRead, msgs, openConversation, startMsgs } from '../stores/msgs-store.ts';
-import { uploadFile } from '../api/upload.ts';
 import { ConversationView } from './conversation-view.tsx';
 import { NewConversationForm } from './new-conversation-form.tsx';
 import { TopicList } from './topic-list.tsx';
@@ -63,7 +62,7 @@ export function MsgsPage({ user }: { user: CurrentUser }) {
           )}
           <div className="msgs-discussion">
             {headers && <h2>{t('Discussion')}</h2>}
-            <ConversationView key={open.id} conversation={open} timeZone={user.config.timeZone} upload={uploadFile} />
+            <ConversationView key={open.id} conversation={open} timeZone={user.config.timeZone} />
           </div>
         </div>
       )}
