@@ -135,7 +135,8 @@ export const routeRequests: Record<string, RequestBuilder> = {
   'PUT /api/messages/:id': (s) => ({ method: 'PUT', url: `/api/messages/${s.ids.message}`, payload: { title: 'Changed title' } }),
   'PUT /api/messages/:id/activity': (s) => ({ method: 'PUT', url: `/api/messages/${s.ids.message}/activity`, payload: { active: true } }),
   'POST /api/message-items': (s) => ({ method: 'POST', url: '/api/message-items', payload: { messageId: s.ids.message, type: 'InlineHTML', html: '<p>More</p>', trackClicks: false } }),
-  'PUT /api/message-items/:id': (s) => ({ method: 'PUT', url: `/api/message-items/${s.ids.messageItem}`, payload: { html: '<p>Changed</p>' } }),
+  // Not its HTML: that needs advancedMessaging (spec 2 section 5), which the unit has not.
+  'PUT /api/message-items/:id': (s) => ({ method: 'PUT', url: `/api/message-items/${s.ids.messageItem}`, payload: { width: '50%' } }),
   'DELETE /api/message-items/:id': (s) => ({ method: 'DELETE', url: `/api/message-items/${s.ids.messageItemToRemove}` }),
   'PUT /api/message-read-time': (s) => ({ method: 'PUT', url: '/api/message-read-time', payload: { messageId: s.ids.message, readTime: '2026-11-20T10:00:00.000Z' } }),
   'PUT /api/discussion-read-time': (s) => ({ method: 'PUT', url: '/api/discussion-read-time', payload: { messageId: s.ids.message, readTime: null } }),
