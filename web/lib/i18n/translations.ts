@@ -2,6 +2,7 @@ import type { Language } from '../../../schemas/api/user.ts';
 import { libraryTexts } from './translations-library.ts';
 import { playerTexts } from './translations-player.ts';
 import { todaysTexts } from './translations-todays.ts';
+import { messageTexts } from './translations-message.ts';
 import { reportPlurals, reportTexts } from './translations-reports.ts';
 import { reportTablePlurals, reportTableTexts } from './translations-report-tables.ts';
 import { usageFigurePlurals, usageFigureTexts } from './translations-usage-figures.ts';
@@ -88,6 +89,7 @@ export const texts: Record<string, TextEntry> = {
   ...reportTableTexts,
   ...usageFigureTexts,
   ...libraryTexts,
+  ...messageTexts,
   ...todaysTexts,
 };
 
