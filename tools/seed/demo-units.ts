@@ -49,6 +49,9 @@ export const demoUnits: DemoUnit[] = [
     config: {
       ...unitFlags,
       evaluateAudioFiles: true,
+      // The staff writes rich messages (spec 2 section 6): item types, moves, HTML, and their timing.
+      advancedMessaging: true,
+      messageTiming: true,
       showPublicReport: true,
       showPublicReportSessionCount: true,
       showPublicReportSessionTime: true,

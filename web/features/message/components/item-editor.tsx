@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio';
 import { itemWidths, minIframeHeight, type MessageItem } from '../../../../schemas/api/messages.ts';
 import { MessageItemType } from '../../../../schemas/events/messages.ts';
 import { searchAudioFiles, searchRecipes, getFavoriteLists } from '../api/item-choices.ts';
-import { changeItem, editItem, messageView, removeItem } from '../stores/message-store.ts';
+import { changeItem, editItem, messageView, parseIframeHeight, removeItem } from '../stores/message-store.ts';
 import { isMediaItem } from '../../../components/message-items/message-item-view.tsx';
 
 // The item editor (spec 2 sections 4 to 6): the width (25/50/75/100 %), with advancedMessaging the
@@ -13,12 +13,6 @@ import { isMediaItem } from '../../../components/message-items/message-item-view
 
 const contentTypes = ['Game', 'Music', 'SingAlong', 'Exercise', 'Theme', 'AudioBook', 'Spiritual', 'News', 'Story', 'BodyAndMind'] as const;
 const htmlTypes: readonly MessageItem['type'][] = ['InlineHTML', 'InlineHTMLTrack', 'Question', 'Link'];
-
-/** IFrame height is parsed as an integer and falls back to the previous value (spec 2 section 4). */
-export function parseIframeHeight(text: string, previous: number | null): number | null {
-  const value = Number.parseInt(text, 10);
-  return Number.isInteger(value) && value >= minIframeHeight ? value : previous;
-}
 
 export interface ItemEditorProps {
   item: MessageItem;

@@ -54,7 +54,7 @@ export function MessagePage({ user, messageId, renderAttachFile }: MessagePagePr
   }, [messageId, evaluate]);
   useEffect(() => followPlayer(), []);
 
-  if (snap.status === 'loading' && snap.message?.id !== messageId) return <section className="message-view" aria-busy="true" />;
+  if (snap.message?.id !== messageId && snap.status !== 'missing' && snap.status !== 'failed') return <section className="message-view" aria-busy="true" />;
   if (snap.status === 'missing' || snap.status === 'failed' || !snap.message) {
     return (
       <section className="message-view" data-testid="message-view">

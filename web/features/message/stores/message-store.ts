@@ -1,5 +1,5 @@
 import { proxy } from 'valtio';
-import type { Message, MessageChange, MessageItem, NewMessageItem } from '../../../../schemas/api/messages.ts';
+import { minIframeHeight, type Message, type MessageChange, type MessageItem, type NewMessageItem } from '../../../../schemas/api/messages.ts';
 import type { MessageRecipientsResponse } from '../../../../schemas/api/message-recipients.ts';
 import type { CurrentUser } from '../../../../schemas/api/user.ts';
 import type { z } from 'zod';
@@ -18,6 +18,12 @@ import { putMessage } from '../api/put-message.ts';
 
 /** Spec 2 section 4: "Message Active Until" defaults to now plus 604800 seconds (a week). */
 export const defaultActiveSeconds = 604_800;
+
+/** IFrame height is parsed as an integer and falls back to the previous value (spec 2 sections 4 and 9: at least 600). */
+export function parseIframeHeight(text: string, previous: number | null): number | null {
+  const value = Number.parseInt(text, 10);
+  return Number.isInteger(value) && value >= minIframeHeight ? value : previous;
+}
 
 export interface MessageViewState {
   status: 'loading' | 'ready' | 'missing' | 'failed';
@@ -92,16 +98,17 @@ export async function loadMessage(messageId: number, evaluate: boolean): Promise
       messageView.status = 'missing';
       return;
     }
+    // The message shows with its items, not before them.
+    messageView.items = [];
+    await reloadItems(evaluate, message);
     messageView.message = message;
-    await reloadItems(evaluate);
     messageView.status = 'ready';
   } catch {
     messageView.status = 'failed';
   }
 }
 
-async function reloadItems(evaluate = false): Promise<void> {
-  const message = messageView.message;
+async function reloadItems(evaluate = false, message = messageView.message): Promise<void> {
   if (!message) return;
   const items = byOrder(await getMessageItems(message.id));
   const ids = [...new Set(items.flatMap((i) => (i.type === 'AudioFile' && i.audioFileId !== null && !(i.audioFileId in messageView.playable) ? [i.audioFileId] : [])))];
