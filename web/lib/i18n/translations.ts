@@ -2,9 +2,9 @@ import type { Language } from '../../../schemas/api/user.ts';
 import { libraryTexts } from './translations-library.ts';
 import { playerTexts } from './translations-player.ts';
 import { todaysTexts } from './translations-todays.ts';
-import { messageTexts } from './translations-message.ts';
 import { reportPlurals, reportTexts } from './translations-reports.ts';
 import { reportTablePlurals, reportTableTexts } from './translations-report-tables.ts';
+import { messageTexts } from './translations-message.ts';
 import { usageFigurePlurals, usageFigureTexts } from './translations-usage-figures.ts';
 import type { PluralEntry, TextEntry } from './entry.ts';
 
@@ -88,8 +88,8 @@ export const texts: Record<string, TextEntry> = {
   ...reportTexts,
   ...reportTableTexts,
   ...usageFigureTexts,
-  ...libraryTexts,
   ...messageTexts,
+  ...libraryTexts,
   ...todaysTexts,
 };
 
