@@ -6,7 +6,7 @@ import { logIn, postJson, shot, startServer, stopServer, type Server } from '../
 // The single message view /messages/{id} (spec 2 sections 2 and 4): the demo caregiver (staff,
 // advancedMessaging and messageTiming on) drafts a message, renames it, addresses it, fills it with
 // items of several kinds, moves one, sets its end, sends it ("Message Sent!", then /sent-messages)
-// and copies it, which opens the copy.
+// and copies it, which opens the copy, whose items it then rates (evaluateMessageItems).
 
 describe('the single message view', () => {
   let server: Server;
@@ -130,5 +130,19 @@ describe('the single message view', () => {
     await expect.poll(types, ui).toEqual(['InlineHTML', 'AudioFile', 'Link']);
     expect(await page.getByTestId('recipient-chip').count()).toBe(1);
     await shot(page, 'message-view-05-copy');
+
+    // With evaluateMessageItems: green, orange and red per item; the choice is kept.
+    const first = page.getByTestId('message-item').first();
+    await first.getByTestId('item-evaluate-1').click();
+    await expect.poll(() => first.getByTestId('item-evaluate-1').getAttribute('aria-pressed'), ui).toBe('true');
+    await first.getByTestId('item-evaluate--1').click();
+    await expect.poll(() => first.getByTestId('item-evaluation').getAttribute('data-score'), ui).toBe('-1');
+    await expect
+      .poll(async () => {
+        await page.reload();
+        await page.getByTestId('message-item').first().waitFor(ui);
+        return page.getByTestId('message-item').first().getByTestId('item-evaluation').getAttribute('data-score');
+      }, ui)
+      .toBe('-1');
   });
 });

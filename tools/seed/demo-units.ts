@@ -52,6 +52,7 @@ export const demoUnits: DemoUnit[] = [
       // The staff writes rich messages (spec 2 section 6): item types, moves, HTML, and their timing.
       advancedMessaging: true,
       messageTiming: true,
+      evaluateMessageItems: true,
       showPublicReport: true,
       showPublicReportSessionCount: true,
       showPublicReportSessionTime: true,
