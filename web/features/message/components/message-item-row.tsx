@@ -33,6 +33,8 @@ export function MessageItemRow({ item, index, count, rights, admin, evaluate, re
   const { t } = useTranslation();
   const { editingItemId, playIndex, evaluations, busy } = useSnapshot(messageView);
   const editing = editingItemId === item.id;
+  const inlineHtml = item.type === 'InlineHTML' || item.type === 'InlineHTMLTrack';
+  const editable = rights.editItems && (rights.editInlineHtml || !inlineHtml);
   const audio = audioOf(item);
   const chosen = evaluations[item.id]?.score;
   // Only clicks of trackClicks items are counted (spec 2 section 6: the admin-only option).
@@ -57,7 +59,7 @@ export function MessageItemRow({ item, index, count, rights, admin, evaluate, re
           ))}
         </div>
       )}
-      {rights.editItems && (
+      {editable && (
         <div className="item-controls">
           <button type="button" onClick={() => editItem(editing ? null : item.id)} data-testid="item-edit">
             {isMediaItem(item) ? t('Resize, Upload Again or Delete') : t('Edit')}
@@ -77,7 +79,7 @@ export function MessageItemRow({ item, index, count, rights, admin, evaluate, re
           )}
         </div>
       )}
-      {editing && rights.editItems && <ItemEditor item={item} advanced={rights.advanced} admin={admin} renderAttachFile={renderAttachFile} />}
+      {editing && editable && <ItemEditor item={item} advanced={rights.advanced} admin={admin} renderAttachFile={renderAttachFile} />}
     </li>
   );
 }

@@ -3,6 +3,7 @@ import { minIframeHeight, type Message, type MessageChange, type MessageItem, ty
 import type { MessageRecipientsResponse } from '../../../../schemas/api/message-recipients.ts';
 import type { CurrentUser } from '../../../../schemas/api/user.ts';
 import type { z } from 'zod';
+import { ApiError } from '../../../lib/api-client.ts';
 import { onPlayerEvent, playAudioFile, stopPlayback, type PlayableAudioFile } from '../../../lib/player/player-store.ts';
 import { copyMessage } from '../api/copy-message.ts';
 import { getMessage, getMessageItems } from '../api/get-message.ts';
@@ -71,6 +72,8 @@ export interface MessageRights {
   editItems: boolean;
   /** Move, add, type selector and HTML (advancedMessaging). */
   advanced: boolean;
+  /** Inline HTML items: only their owner edits them (spec 2 section 4). */
+  editInlineHtml: boolean;
   restore: boolean;
   copy: boolean;
 }
@@ -81,6 +84,7 @@ export function rightsOf(message: Message, user: CurrentUser): MessageRights {
     editMessage: draftOfOwner,
     editItems: draftOfOwner || (!message.own && message.sent && message.recommendation && message.recipientCanModify),
     advanced: user.config.advancedMessaging,
+    editInlineHtml: draftOfOwner,
     restore: message.own && message.sent,
     copy: message.own || message.recipientCanReply,
   };
@@ -125,6 +129,13 @@ async function reloadItems(evaluate = false, message = messageView.message): Pro
   }
 }
 
+/** What a failed call says: the server's reasons (a ValidationError's fields), else its message. */
+export function describeFailure(error: unknown): string {
+  if (!(error instanceof ApiError)) return error instanceof Error ? error.message : String(error);
+  const reasons = Array.isArray(error.details) ? error.details.flatMap((d: unknown) => (d && typeof d === 'object' && 'message' in d && typeof d.message === 'string' ? [d.message] : [])) : [];
+  return reasons.length > 0 ? reasons.join('; ') : (error.serverMessage ?? error.message);
+}
+
 /** Runs a change; its failure is shown, not thrown (spec 2 section 8 keeps most failures quiet). */
 async function run(change: () => Promise<void>): Promise<boolean> {
   messageView.busy = true;
@@ -133,7 +144,7 @@ async function run(change: () => Promise<void>): Promise<boolean> {
     await change();
     return true;
   } catch (error) {
-    messageView.error = error instanceof Error ? error.message : String(error);
+    messageView.error = describeFailure(error);
     return false;
   } finally {
     messageView.busy = false;

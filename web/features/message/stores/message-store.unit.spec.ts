@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../../../schemas/api/messages.ts';
 import type { CurrentUser } from '../../../../schemas/api/user.ts';
-import { parseIframeHeight, rightsOf } from './message-store.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { describeFailure, parseIframeHeight, rightsOf } from './message-store.ts';
 
 // Spec 2 section 6: who edits what in the single message view; section 4: the IFrame height.
 
@@ -38,15 +39,23 @@ const user = (advancedMessaging: boolean) => ({ config: { advancedMessaging } })
 
 describe('rights in the single message view', () => {
   it('lets the owner edit a draft, and restore and copy it once sent', () => {
-    expect(rightsOf(message({}), user(false))).toEqual({ editMessage: true, editItems: true, advanced: false, restore: false, copy: true });
-    expect(rightsOf(message({ sent: true }), user(true))).toEqual({ editMessage: false, editItems: false, advanced: true, restore: true, copy: true });
+    expect(rightsOf(message({}), user(false))).toEqual({ editMessage: true, editItems: true, advanced: false, editInlineHtml: true, restore: false, copy: true });
+    expect(rightsOf(message({ sent: true }), user(true))).toEqual({ editMessage: false, editItems: false, advanced: true, editInlineHtml: false, restore: true, copy: true });
   });
 
   it('lets a recipient edit the items of a sent recommendation with recipientCanModify, and forward what it may reply to', () => {
     const received = { own: false, sent: true };
-    expect(rightsOf(message({ ...received, recommendation: true, recipientCanModify: true }), user(false))).toMatchObject({ editMessage: false, editItems: true, restore: false, copy: false });
+    expect(rightsOf(message({ ...received, recommendation: true, recipientCanModify: true }), user(false))).toMatchObject({ editMessage: false, editItems: true, editInlineHtml: false, restore: false, copy: false });
     expect(rightsOf(message({ ...received, recipientCanModify: true }), user(false)).editItems).toBe(false);
     expect(rightsOf(message({ ...received, recipientCanReply: true }), user(false)).copy).toBe(true);
+  });
+});
+
+describe('failures', () => {
+  it("show the server's reasons when it names them", () => {
+    const details = [{ path: 'body.recipients', message: 'A message is sent to at least one recipient or group' }];
+    expect(describeFailure(new ApiError('Request failed', 400, 'ValidationError', 'Validation error', details))).toBe('A message is sent to at least one recipient or group');
+    expect(describeFailure(new ApiError('Request failed', 403, 'AccessDenied', 'Access denied'))).toBe('Access denied');
   });
 });
 
