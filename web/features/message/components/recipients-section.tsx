@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { Message } from '../../../../schemas/api/messages.ts';
@@ -57,11 +57,7 @@ function AddRecipientsModal({ message, onClose }: { message: Message; onClose: (
   const { addressable, busy } = useSnapshot(messageView);
   const [users, setUsers] = useState(() => new Set(message.recipients.map((r) => r.id)));
   const [groups, setGroups] = useState(() => new Set(message.recipientGroups.map((g) => g.id)));
-  const [asked, setAsked] = useState(false);
-  if (!asked) {
-    setAsked(true);
-    void loadAddressable();
-  }
+  useEffect(() => void loadAddressable(), []);
   const toggle = (set: Set<number>, id: number, update: (s: Set<number>) => void) => {
     const next = new Set(set);
     if (next.has(id)) next.delete(id);
