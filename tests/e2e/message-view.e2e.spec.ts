@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type Browser } from '../support/browser.ts';
-import { logIn, postJson, shot, startServer, stopServer, type Server } from '../support/product-server.ts';
+import { getJson, logIn, postJson, shot, startServer, stopServer, type Server } from '../support/product-server.ts';
 
 // The single message view /messages/{id} (spec 2 sections 2 and 4): the demo caregiver (staff,
 // advancedMessaging and messageTiming on) drafts a message, renames it, addresses it, fills it with
@@ -144,5 +144,40 @@ describe('the single message view', () => {
         return page.getByTestId('message-item').first().getByTestId('item-evaluation').getAttribute('data-score');
       }, ui)
       .toBe('-1');
+  });
+
+  it('should show a recipient the message read-only, and let it forward one it may reply to', async () => {
+    // Still the caregiver: a message to the relative, with a text and a link, sent.
+    const recipients = (await getJson(page, '/api/message-recipients')).body as { users: { id: number; name: string }[] };
+    const relative = recipients.users.find((u) => u.name.includes('Pekka'))!;
+    const created = await postJson(page, '/api/messages', { title: 'Hello Pekka', recipientCanReply: true, recipients: [{ id: relative.id }] });
+    const id = (created.body as { id: number }).id;
+    expect((await postJson(page, '/api/message-items', { messageId: id, type: 'InlineHTML', html: '<p>Aino sang with us today.</p>' })).status).toBe(200);
+    expect((await postJson(page, '/api/message-items', { messageId: id, type: 'Link', url: 'https://example.org/photos' })).status).toBe(200);
+    const sent = await page.evaluate(async (url) => (await fetch(url, { method: 'PUT', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: '{"sent":true}' })).status, `/api/messages/${id}`);
+    expect(sent).toBe(200);
+
+    await page.context().clearCookies();
+    await page.goto(server.url);
+    await logIn(page, 'relative', 'sointu-demo');
+    await page.waitForURL((url) => url.pathname !== '/', ui);
+    await page.goto(`${server.url}/messages/${id}`);
+    await page.getByTestId('message-view').waitFor(ui);
+    await expect.poll(types, ui).toEqual(['InlineHTML', 'Link']);
+    expect(await page.getByTestId('message-title').textContent()).toBe('Hello Pekka');
+    for (const control of ['message-send', 'message-restore', 'add-recipients', 'item-edit', 'item-add-first', 'message-title-input']) {
+      expect(await page.getByTestId(control).count(), control).toBe(0);
+    }
+    expect(await page.getByTestId('recipient-chip').locator('button').count()).toBe(0);
+    await shot(page, 'message-view-06-received');
+
+    // Forwarding makes a draft of the relative's own, to be addressed.
+    await page.getByTestId('message-copy').click();
+    await page.waitForURL((url) => /^\/messages\/\d+$/.test(url.pathname) && url.pathname !== `/messages/${id}`, ui);
+    await expect.poll(() => page.getByTestId('message-view').getAttribute('data-sent'), ui).toBe('false');
+    await expect.poll(types, ui).toEqual(['InlineHTML', 'Link']);
+    expect(await page.getByTestId('recipient-chip').count()).toBe(0);
+    expect(await page.getByTestId('add-recipients').count()).toBe(1);
+    await shot(page, 'message-view-07-forwarded');
   });
 });
