@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { SafeText } from '../common/safe.ts';
+import { IsoDay } from './usage-report.ts';
 
 // Recipes as the browser lists and searches them (spec 2 sections 2, 3 and 7; spec 1 section 2's
 // search page): GET /api/recipes.
 
+/** A Postgres integer id, never negative. */
+const Id = z.number().int().nonnegative().max(2_147_483_647);
 const count = (max: number) => z.coerce.number().int().nonnegative().max(max);
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 
@@ -30,6 +33,11 @@ export const Recipe = z.object({
   insertionTime: z.iso.datetime({ offset: true }),
   /** Names of the recipe's audio files that matched contentQuery ("Found in recipe"); empty without one. */
   foundInRecipe: z.array(z.string()),
+  /**
+   * The caller's readable favorite lists holding the recipe, their own active list first (the row's
+   * "favorite list name"); id 0 is the caller's default list, which has no name of its own.
+   */
+  favoriteLists: z.array(z.object({ id: Id, name: z.string().nullable() })),
 });
 export type Recipe = z.infer<typeof Recipe>;
 
@@ -39,3 +47,7 @@ export const RecipeList = z.object({
   items: z.array(Recipe),
 });
 export type RecipeList = z.infer<typeof RecipeList>;
+
+/** GET /api/todays-recipe: the user group's recipe of today in the user's time zone, null when none. */
+export const TodaysRecipe = z.object({ day: IsoDay, recipeId: z.number().int().nullable() });
+export type TodaysRecipe = z.infer<typeof TodaysRecipe>;

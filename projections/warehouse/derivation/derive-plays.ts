@@ -58,6 +58,29 @@ export function orderedUniqueSamples(samples: readonly PlaySampleRow[]): PlaySam
   return sorted.filter((s, i) => i === 0 || !sameFact(sorted[i - 1]!, s));
 }
 
+/**
+ * Runs kept together at a switch: the browser writes the last sample of the file it leaves and the
+ * first of the file it starts in the same millisecond, and ordering that tie by position alone put
+ * the new file's position 0 first, cutting both plays in two. Among samples of one client time,
+ * those continuing the sample before them come first. That sample is fixed by the total order and
+ * lies within maxPause (or nothing continues it), so the result depends only on the samples within
+ * maxPause: what a derivation window always loads.
+ */
+function keepRunsTogether(ordered: readonly PlaySampleRow[], maxPauseMs: number): PlaySampleRow[] {
+  const result: PlaySampleRow[] = [];
+  for (let start = 0; start < ordered.length; ) {
+    let end = start + 1;
+    while (end < ordered.length && ordered[end]!.clientTime === ordered[start]!.clientTime) end++;
+    const tie = ordered.slice(start, end);
+    const before = result.at(-1);
+    const continues = (s: PlaySampleRow) => before !== undefined && continuesPlay(before, s, maxPauseMs);
+    // A stable partition keeps the total order inside each part.
+    result.push(...tie.filter(continues), ...tie.filter((s) => !continues(s)));
+    start = end;
+  }
+  return result;
+}
+
 function continuesPlay(a: PlaySampleRow, b: PlaySampleRow, maxPauseMs: number): boolean {
   if (a.audioFileId !== b.audioFileId || a.itemType !== b.itemType) return false;
   if (b.clientTime - a.clientTime > maxPauseMs) return false;
@@ -67,8 +90,8 @@ function continuesPlay(a: PlaySampleRow, b: PlaySampleRow, maxPauseMs: number): 
 }
 
 export function derivePlays(userId: number, samples: readonly PlaySampleRow[], rules: UsageRules): RawPlay[] {
-  const ordered = orderedUniqueSamples(samples);
   const maxPauseMs = rules.maxPauseSeconds * 1000;
+  const ordered = keepRunsTogether(orderedUniqueSamples(samples), maxPauseMs);
   const plays: RawPlay[] = [];
   let current: RawPlay | null = null;
   let previous: PlaySampleRow | null = null;

@@ -13,6 +13,26 @@ describe('derivePlays', () => {
     expect(play).toMatchObject({ audioFileId: 1, start: at('2026-05-04T09:00:00Z'), end: at('2026-05-04T09:03:00Z'), listenedMs: 180_000, sampleCount: 19 });
   });
 
+  it('keeps both plays whole when one file ends and the next starts in the same millisecond', () => {
+    // The player writes file 6's last sample and file 44's first at 09:00:10.000 (a switch); sorted
+    // by position alone, 44 @0 came before 6 @10 and cut both plays in two.
+    const samples = [
+      sample('2026-05-04T09:00:00Z', 6, 0, { manual: true }),
+      sample('2026-05-04T09:00:05Z', 6, 5, { manual: true }),
+      sample('2026-05-04T09:00:10Z', 6, 10, { manual: true }),
+      sample('2026-05-04T09:00:10Z', 44, 0, { manual: true }),
+      sample('2026-05-04T09:00:15Z', 44, 5, { manual: true }),
+      sample('2026-05-04T09:00:20Z', 44, 10, { manual: true }),
+    ];
+    const expected = [
+      { audioFileId: 6, listenedMs: 10_000 },
+      { audioFileId: 44, listenedMs: 10_000 },
+    ];
+    expect(plays(samples)).toMatchObject(expected);
+    expect(plays([...samples].reverse())).toMatchObject(expected);
+    expect(plays([samples[3]!, samples[2]!, samples[5]!, samples[0]!, samples[4]!, samples[1]!])).toMatchObject(expected);
+  });
+
   it('counts seeking forward at most the wall time and seeking back as nothing', () => {
     // pos 0 @0s; 10 @10s (+10); 100 @20s (seek forward: min(90, 10) = +10); 30 @30s (back: +0);
     // 40 @40s (+10); 40 @55s (paused: +0) -> listened 30 s over a 55 s span.
