@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type Browser } from '../support/browser.ts';
 import { getJson, logIn, postJson, shot, startServer, stopServer, type Server } from '../support/product-server.ts';
@@ -89,6 +90,19 @@ describe('the single message view', () => {
     await expect.poll(types, ui).toEqual(['InlineHTML', 'AudioFile', 'Link']);
     await page.getByTestId('item-editor-close').click();
 
+    // Attach a photo: it becomes a MediaFile item at full width, last.
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 80, g: 140, b: 200 } } }).png().toBuffer();
+    await page.getByTestId('message-attach').locator('input[type=file]').setInputFiles({ name: 'Garden.png', mimeType: 'image/png', buffer: photo });
+    await expect.poll(types, ui).toEqual(['InlineHTML', 'AudioFile', 'Link', 'MediaFile']);
+    const media = page.getByTestId('message-item').nth(3);
+    await expect.poll(() => media.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), ui).toBe(800);
+    expect(await media.getByTestId('message-item-view').getAttribute('style')).toContain('100%');
+    expect(await media.getByTestId('item-edit').textContent()).toBe('Muuta kokoa, lataa uudelleen tai poista');
+    await media.getByTestId('item-edit').click();
+    await media.getByTestId('item-width').selectOption('50%');
+    await expect.poll(() => media.getByTestId('message-item-view').getAttribute('style'), ui).toContain('50%');
+    await media.getByTestId('item-editor-close').click();
+
     // Active until: a week from now by default.
     // The box follows the saved message, so it turns on once the server has the new end.
     await page.getByTestId('message-active-until-toggle').click();
@@ -118,7 +132,7 @@ describe('the single message view', () => {
     await page.goto(`${server.url}/messages/${id}`);
     await page.getByTestId('message-copy').waitFor(ui);
     expect(await page.getByTestId('message-view').getAttribute('data-sent')).toBe('true');
-    expect(await types()).toEqual(['InlineHTML', 'AudioFile', 'Link']);
+    expect(await types()).toEqual(['InlineHTML', 'AudioFile', 'Link', 'MediaFile']);
     expect(await page.getByTestId('message-restore').count()).toBe(1);
     expect(await page.getByTestId('message-send').count()).toBe(0);
     expect(await page.getByTestId('recipient-chip').locator('button').count()).toBe(0);
@@ -127,7 +141,7 @@ describe('the single message view', () => {
     await page.waitForURL((url) => /^\/messages\/\d+$/.test(url.pathname) && url.pathname !== `/messages/${id}`, ui);
     await expect.poll(() => page.getByTestId('message-view').getAttribute('data-sent'), ui).toBe('false');
     expect(await page.getByTestId('message-title').textContent()).toBe('Weekend programme');
-    await expect.poll(types, ui).toEqual(['InlineHTML', 'AudioFile', 'Link']);
+    await expect.poll(types, ui).toEqual(['InlineHTML', 'AudioFile', 'Link', 'MediaFile']);
     expect(await page.getByTestId('recipient-chip').count()).toBe(1);
     await shot(page, 'message-view-05-copy');
 

@@ -5,6 +5,7 @@ import { Link, useLocation } from 'wouter';
 import type { Message } from '../../../../schemas/api/messages.ts';
 import type { CurrentUser } from '../../../../schemas/api/user.ts';
 import { Alert } from '../../../components/alert.tsx';
+import { UploadButton } from '../../../components/upload-button/upload-button.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { toastDurationMs, pushToast } from '../../../lib/toast-queue.ts';
 import { paths } from '../../../routes/paths.ts';
@@ -37,13 +38,24 @@ export interface MessagePageProps {
   user: CurrentUser;
   messageId: number;
   /**
-   * The attach-file control (uploads are another feature's): it uploads one file and calls
-   * `onUploaded` with the new file's id, which becomes a MediaFile item at width 100 %.
+   * The attach-file control: it uploads one file and calls `onUploaded` with the new file's id,
+   * which becomes a MediaFile item at width 100 % (or replaces a media item's file: upload again).
+   * By default the shared upload button (POST /api/upload).
    */
   renderAttachFile?: (onUploaded: (fileId: number) => void) => ReactNode;
 }
 
-export function MessagePage({ user, messageId, renderAttachFile }: MessagePageProps) {
+/** The shared single-file upload button, handing on the stored file's id. */
+export const uploadButtonAttach = (onUploaded: (fileId: number) => void): ReactNode => (
+  <UploadButton
+    onUploaded={(files) => {
+      const [file] = files;
+      if (file) onUploaded(file.id);
+    }}
+  />
+);
+
+export function MessagePage({ user, messageId, renderAttachFile = uploadButtonAttach }: MessagePageProps) {
   const { t } = useTranslation();
   const snap = useSnapshot(messageView);
   const [, navigate] = useLocation();

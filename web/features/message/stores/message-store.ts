@@ -201,13 +201,13 @@ export async function copyCurrent(): Promise<number | null> {
 
 type NewItem = Omit<z.input<typeof NewMessageItem>, 'messageId'>;
 
-/** Adds an item at `position` (spec 2: after the current one, or first) and opens its editor. */
-export function addItem(item: NewItem, position?: number): Promise<boolean> {
+/** Adds an item at `position` (spec 2: after the current one, or first) and opens its editor (unless told not to). */
+export function addItem(item: NewItem, position?: number, openEditor = true): Promise<boolean> {
   const message = messageView.message!;
   return run(async () => {
     const added = await postMessageItem({ messageId: message.id, ...item, position });
     await reloadItems();
-    messageView.editingItemId = added.id;
+    if (openEditor) messageView.editingItemId = added.id;
   });
 }
 
@@ -216,7 +216,7 @@ export function addItem(item: NewItem, position?: number): Promise<boolean> {
  * becomes a MediaFile item at width 100 %, last.
  */
 export function appendUploadedFile(fileId: number): Promise<boolean> {
-  return addItem({ type: 'MediaFile', fileId, width: '100%' });
+  return addItem({ type: 'MediaFile', fileId, width: '100%' }, undefined, false);
 }
 
 export function changeItem(itemId: number, change: Parameters<typeof putMessageItem>[1]): Promise<boolean> {
