@@ -3,18 +3,17 @@ import { requireUser } from '../../server/http/auth.ts';
 import { pushUnreadChanges } from '../../server/http/unread-push.ts';
 import type { App } from '../../server/http/zod.ts';
 import { eventId } from '../../infra/event-store/event-ids.ts';
-import { validationError } from '../../infra/errors.ts';
-import type { Queryable } from '../../infra/sql/sql.ts';
 import { PostReplyRequest, Reply } from '../../schemas/api/message-replies.ts';
 import { streams } from '../../schemas/events/index.ts';
 import type { MessageEvent } from '../../schemas/events/messages.ts';
+import { requireUsableFile } from '../../domain/files/file-access.ts';
 import { describeReplies, type ReplyRecord } from '../../domain/messages/reply-views.ts';
 import { runMessageCommand } from './message-stream.ts';
 
 // POST /api/message-replies {messageId, reply, fileId?, requestId?}: "post reply" of spec 2
 // section 7 (the spec names no path). Who may reply is the message decider's rule (the owner; a
-// recipient of a sent message with recipientCanReply). The file must be one the caller uploaded,
-// or a library file (no owner): not someone else's upload. Posting marks the message and its
+// recipient of a sent message with recipientCanReply). The file must be one the caller may read
+// (domain/files/file-access.ts): their own upload, a library file, or one attached where they see it. Posting marks the message and its
 // discussion read for the writer (spec 2 section 4), and nudges everyone else in the conversation
 // over /ws (UnreadCountChanged), so an open messenger reads the reply at once.
 export function postReplyRoute(app: App): void {
@@ -22,7 +21,7 @@ export function postReplyRoute(app: App): void {
     const { userId } = requireUser(request);
     const { sql, now } = app.deps;
     const { messageId, reply, fileId, requestId } = request.body;
-    if (fileId !== null) await requireAttachable(sql, userId, fileId);
+    if (fileId !== null) await requireUsableFile(sql, userId, fileId, 'body.fileId');
     const [user] = await sql.query<{ user_group_id: number | null }>('SELECT user_group_id FROM users WHERE id = $1', [userId]);
     const userGroupId = user?.user_group_id == null ? null : Number(user.user_group_id);
     // A retry with the same request id is the same reply (same id, same event ids).
@@ -46,14 +45,4 @@ function replyOf(events: readonly { type: string; data: unknown }[], replyId?: s
   if (found?.type !== 'ReplyPosted') return undefined;
   const d = found.data;
   return { id: d.replyId, messageId: d.messageId, userId: d.userId, text: d.text, fileId: d.fileId, at: d.at };
-}
-
-/** A stored, active, non-audio file the caller uploaded, or a library file; otherwise the field is named. */
-async function requireAttachable(sql: Queryable, userId: number, fileId: number): Promise<void> {
-  const rows = await sql.query(
-    `SELECT 1 FROM files f WHERE f.id = $1 AND f.active AND f.has_object AND (f.user_id = $2 OR f.user_id IS NULL)
-        AND NOT EXISTS (SELECT 1 FROM audio_files a WHERE a.file_id = f.id OR a.original_file_id = f.id)`,
-    [fileId, userId],
-  );
-  if (rows.length === 0) throw validationError([{ path: 'body.fileId', message: `Not a file of this user: ${fileId}` }]);
 }

@@ -8,8 +8,6 @@ import type { FileStore } from '../../infra/files/file-store.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
 import { NewMessage } from '../../schemas/api/messages.ts';
 import type { EventOf } from '../../schemas/events/index.ts';
-import { streams } from '../../schemas/events/index.ts';
-import type { MessageEvent } from '../../schemas/events/messages.ts';
 import { demoAudioFiles, demoRecipes } from './demo-library.ts';
 import { demoAdmin, demoRelative } from './demo-units.ts';
 
@@ -76,25 +74,6 @@ const coffeeSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="3
   <circle cx="380" cy="230" r="34" fill="#e0a84f"/><circle cx="380" cy="230" r="10" fill="#fbe9d0"/>
 </svg>`;
 
-/**
- * A reply as POST /api/message-replies makes it: ReplyPosted, and the writer's read times of the
- * message and its discussion set to its time. Appended to the message's stream with the version it
- * was read at; to become `runMessageCommand({ kind: 'postReply', ... })` once the replies command
- * (the messenger's) is in the decider.
- */
-async function postReply(store: EventStore, reply: { messageId: number; userId: number; text: string; fileId?: number | null; at: string }, index: number): Promise<void> {
-  const stream = streams.message(reply.messageId);
-  const history = await store.readStream(stream);
-  const replyId = eventId('demo-reply', reply.messageId, index);
-  const events: MessageEvent[] = [
-    { type: 'ReplyPosted', data: { messageId: reply.messageId, userId: reply.userId, replyId, text: reply.text, fileId: reply.fileId ?? null, at: reply.at } },
-    { type: 'MessageReadTimeSet', data: { messageId: reply.messageId, userId: reply.userId, readTime: reply.at } },
-    { type: 'DiscussionReadTimeSet', data: { messageId: reply.messageId, userId: reply.userId, readTime: reply.at } },
-  ];
-  const version = history.length - 1;
-  await store.append(stream, events.map((event, i) => ({ ...event, id: eventId('message', stream, version, i) })), version);
-}
-
 export interface ConversationDeps {
   sql: Sql;
   store: EventStore;
@@ -130,7 +109,10 @@ export async function seedDemoConversations({ sql, store, files }: ConversationD
   };
   const read = (messageId: number, userId: number, at: string) => run({ kind: 'setReadTime', messageId, userId, userGroupId: null, readTime: at, at });
   let replies = 0;
-  const reply = (messageId: number, userId: number, at: string, text: string, fileId: number | null = null) => postReply(store, { messageId, userId, at, text, fileId }, replies++);
+  const groups = new Map((await sql.query<{ id: number; user_group_id: number | null }>('SELECT id, user_group_id FROM users')).map((u) => [Number(u.id), u.user_group_id === null ? null : Number(u.user_group_id)]));
+  /** A reply as POST /api/message-replies posts it (which marks the message and discussion read for its writer). */
+  const reply = (messageId: number, userId: number, at: string, text: string, fileId: number | null = null) =>
+    run({ kind: 'postReply', messageId, userId, userGroupId: groups.get(userId) ?? null, replyId: eventId('demo-reply', messageId, replies++), text, fileId, at });
 
   const ids = demoConversationIds;
   // The relative writes to the unit with photos of Sunday's visit; the unit answered (which marks

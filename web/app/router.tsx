@@ -35,7 +35,6 @@ const notBuilt: RouteName[] = [
   'sentMessages',
   'drafts',
   'games',
-  'msgs',
 ];
 
 export function AppRoutes({ user }: { user: CurrentUser }) {
