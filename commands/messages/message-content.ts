@@ -1,5 +1,7 @@
 import { accessDenied, validationError } from '../../infra/errors.ts';
+import type { EventStore } from '../../infra/event-store/event-store.ts';
 import type { Queryable } from '../../infra/sql/sql.ts';
+import { readListForReader } from '../favorites/source-list.ts';
 import { loadUser } from '../../infra/users/user-repository.ts';
 import type { MessageChange, MessageItemChange } from '../../schemas/api/messages.ts';
 import type { ValidationIssue } from '../../schemas/api/errors.ts';
@@ -50,9 +52,27 @@ export function normalizeTimes<T extends { time?: string | null; expireTime?: st
   return { ...message, time: iso(message.time), expireTime: iso(message.expireTime) };
 }
 
-/** An item's audio file and recipe must exist: a click on it would otherwise lead nowhere. */
-export async function checkItemContent(sql: Queryable, item: MessageItemChange): Promise<void> {
+/** Who edits items: their user group (recipients of a group may change a recommendation) and flag. */
+export async function itemEditor(sql: Queryable, userId: number): Promise<{ userGroupId: number | null; advancedMessaging: boolean }> {
+  const user = await loadUser(sql, userId);
+  if (!user) throw accessDenied();
+  const [row] = await sql.query<{ user_group_id: number | null }>('SELECT user_group_id FROM users WHERE id = $1', [userId]);
+  return { userGroupId: row?.user_group_id == null ? null : Number(row.user_group_id), advancedMessaging: user.config.advancedMessaging };
+}
+
+/**
+ * An item's file, audio file, recipe and favorite list must exist (the list one the editor may
+ * read): a click on it would otherwise lead nowhere. An unknown id and one the editor may not
+ * read get the same answer, so ids cannot be probed.
+ */
+export async function checkItemContent(sql: Queryable, item: MessageItemChange, editor?: { store: EventStore; userId: number }): Promise<void> {
   const issues = [];
+  if (item.fileId != null && (await sql.query('SELECT 1 FROM files WHERE id = $1 AND active', [item.fileId])).length === 0) {
+    issues.push({ path: 'body.fileId', message: 'Unknown file' });
+  }
+  if (item.userTagGroupId != null && editor && (await readListForReader(sql, editor.store, editor.userId, item.userTagGroupId)).access !== 'readable') {
+    issues.push({ path: 'body.userTagGroupId', message: 'Unknown favorite list' });
+  }
   if (item.audioFileId != null && (await sql.query('SELECT 1 FROM audio_files WHERE id = $1', [item.audioFileId])).length === 0) {
     issues.push({ path: 'body.audioFileId', message: 'Unknown audio file' });
   }

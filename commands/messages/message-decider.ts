@@ -38,13 +38,39 @@ export interface Reader {
   userGroupId: number | null;
 }
 
+/** What a copy takes from its source message: its fields and its items in order. */
+export interface CopySource {
+  messageId: number;
+  state: MessageState;
+}
+
 export type MessageCommand =
   | { kind: 'create'; messageId: number; userId: number; message: NewMessage; at: string }
   | { kind: 'change'; messageId: number; userId: number; change: MessageChange; at: string }
   | { kind: 'setActive'; messageId: number; userId: number; active: boolean; at: string }
-  | { kind: 'addItem'; messageId: number; userId: number; itemId: number; item: ItemContent; at: string }
-  | { kind: 'changeItem'; messageId: number; userId: number; itemId: number; change: Partial<ItemContent>; at: string }
-  | { kind: 'removeItem'; messageId: number; userId: number; itemId: number; at: string }
+  // Item commands name the editor's user group: a recipient may change a recommendation sent to it.
+  // `position` places the item among the others, counted from 0 in their order.
+  | { kind: 'addItem'; messageId: number; userId: number; userGroupId?: number | null; itemId: number; item: ItemContent; position?: number; at: string }
+  // advancedMessaging: the editor's flag (spec 2 section 5: without it, inline HTML is not edited).
+  | { kind: 'changeItem'; messageId: number; userId: number; userGroupId?: number | null; advancedMessaging?: boolean; itemId: number; change: Partial<ItemContent>; position?: number; at: string }
+  | { kind: 'removeItem'; messageId: number; userId: number; userGroupId?: number | null; itemId: number; at: string }
+  /**
+   * A copy (spec 2 section 4, copy-message): a new draft of `userId` on this stream with the
+   * source's fields and items (new ids, `itemIds` in the source's order), active from `time`, to
+   * the recipients given. The owner copies any of theirs; a recipient a sent message it may reply to.
+   */
+  | {
+      kind: 'copy';
+      messageId: number;
+      userId: number;
+      userGroupId: number | null;
+      source: CopySource;
+      itemIds: readonly number[];
+      time: string | null;
+      recipients: readonly { id: number }[];
+      recipientGroups: readonly { id: number }[];
+      at: string;
+    }
   | { kind: 'setReadTime'; messageId: number; userId: number; userGroupId: number | null; readTime: string | null; at: string }
   | { kind: 'setDiscussionReadTime'; messageId: number; userId: number; userGroupId: number | null; readTime: string | null; at: string }
   | { kind: 'postReply'; messageId: number; userId: number; userGroupId: number | null; replyId: string; text: string; fileId: number | null; at: string };
@@ -167,6 +193,37 @@ function requireReader(state: MessageState, reader: Reader): void {
   if (!state.sent || !addressed) throw accessDenied();
 }
 
+/** Spec 2 section 3: inline HTML, which only the owner edits. */
+const inlineHtml = (type: Item['type']) => type === 'InlineHTML' || type === 'InlineHTMLTrack';
+
+/**
+ * Who may change the items (spec 2 sections 5 and 6): the owner while it is a draft; a recipient
+ * of a sent recommendation with recipientCanModify, except its inline HTML (`types`: the item's
+ * type before and after the change), which only the owner edits.
+ */
+function requireItemEditor(state: MessageState, editor: Reader, types: readonly Item['type'][]): void {
+  if (!state.exists) throw notFound();
+  if (state.ownerId === editor.userId) {
+    if (state.sent) throw sentIsNotEdited();
+    return;
+  }
+  requireReader(state, editor);
+  if (!state.fields!.recommendation || !state.fields!.recipientCanModify) throw accessDenied('Only the owner changes this message');
+  if (types.some(inlineHtml)) throw accessDenied('Only the owner edits inline HTML');
+}
+
+/** The items' ids in their order (ties by id, as the read model lists them). */
+const orderedIds = (state: MessageState) =>
+  [...state.items.values()].sort((a, b) => a.order - b.order || a.item.itemId - b.item.itemId).map((entry) => entry.item.itemId);
+
+/** The order with `itemId` moved to `position` (past the end: last); null when that changes nothing. */
+function moved(state: MessageState, itemId: number, position: number): number[] | null {
+  const current = orderedIds(state);
+  const rest = current.filter((id) => id !== itemId);
+  const next = [...rest.slice(0, position), itemId, ...rest.slice(position)];
+  return sameIds(next, current) ? null : next;
+}
+
 /** The same instant (however written), or both unread: setting it again appends nothing. */
 const sameReadTime = (a: string | null | undefined, b: string | null) => (a ?? null) === b || (a != null && b !== null && Date.parse(a) === Date.parse(b));
 
@@ -211,24 +268,64 @@ function decide(command: MessageCommand, state: MessageState): MessageEvent[] {
       requireOwned(state, userId, false);
       return state.active === command.active ? [] : [{ type: 'MessageActivitySet', data: { messageId, userId, active: command.active, at } }];
     case 'addItem': {
-      requireOwned(state, userId, true);
+      const editor = { userId, userGroupId: command.userGroupId ?? null };
+      requireItemEditor(state, editor, [command.item.type]);
       if (state.items.has(command.itemId)) return [];
       const order = Math.max(-1, ...[...state.items.values()].map((i) => i.order)) + 1;
-      return [{ type: 'MessageItemAdded', data: { messageId, userId, item: { itemId: command.itemId, ...command.item }, order, at } }];
+      const added: MessageEvent = { type: 'MessageItemAdded', data: { messageId, userId, item: { itemId: command.itemId, ...command.item }, order, at } };
+      if (command.position === undefined) return [added];
+      const withItem = evolve(state, added);
+      const itemIds = moved(withItem, command.itemId, command.position);
+      return itemIds ? [added, { type: 'MessageItemsReordered', data: { messageId, userId, itemIds, at } }] : [added];
     }
     case 'changeItem': {
-      requireOwned(state, userId, true);
       const current = state.items.get(command.itemId);
-      if (!current) throw notFound();
-      const item = { ...current.item, ...definedOnly(command.change) };
-      const same = (Object.keys(item) as (keyof Item)[]).every((key) => item[key] === current.item[key]);
-      return same ? [] : [{ type: 'MessageItemUpdated', data: { messageId, userId, item, at } }];
+      if (state.exists && !current) throw notFound();
+      const editor = { userId, userGroupId: command.userGroupId ?? null };
+      requireItemEditor(state, editor, current ? [current.item.type, command.change.type ?? current.item.type] : []);
+      const { change } = command;
+      const editsHtml = change.html !== undefined || (change.type !== undefined && change.type !== current!.item.type);
+      if (command.advancedMessaging === false && editsHtml && (inlineHtml(current!.item.type) || inlineHtml(change.type ?? current!.item.type))) {
+        throw accessDenied('Inline HTML is edited with advancedMessaging');
+      }
+      const item = { ...current!.item, ...definedOnly(change) };
+      const same = (Object.keys(item) as (keyof Item)[]).every((key) => (item[key] ?? null) === (current!.item[key] ?? null));
+      const events: MessageEvent[] = same ? [] : [{ type: 'MessageItemUpdated', data: { messageId, userId, item, at } }];
+      const itemIds = command.position === undefined ? null : moved(state, command.itemId, command.position);
+      if (itemIds) events.push({ type: 'MessageItemsReordered', data: { messageId, userId, itemIds, at } });
+      return events;
     }
-    case 'removeItem':
-      requireOwned(state, userId, true);
+    case 'removeItem': {
+      const current = state.items.get(command.itemId);
+      requireItemEditor(state, { userId, userGroupId: command.userGroupId ?? null }, current ? [current.item.type] : []);
       // Already gone: a retried delete.
-      if (!state.items.has(command.itemId)) return [];
+      if (!current) return [];
       return [{ type: 'MessageItemRemoved', data: { messageId, userId, itemId: command.itemId, at } }];
+    }
+    case 'copy': {
+      if (state.exists) return [];
+      const { source } = command;
+      requireReader(source.state, command);
+      const sourceOwned = source.state.ownerId === userId;
+      if (!sourceOwned && !source.state.fields!.recipientCanReply) throw accessDenied('Only messages that may be replied to are forwarded');
+      const { recipients, recipientGroups } = command;
+      // A forward is a plain message: the recommendation, report and game flags stay the owner's.
+      const from = sourceOwned ? source.state.fields! : { ...source.state.fields!, recommendation: false, usageReport: false, game: false, recipientCanModify: false };
+      const time = command.time;
+      // The source's end stays unless the copy would start after it.
+      const expireTime = from.expireTime !== null && (time === null || new Date(time) < new Date(from.expireTime)) ? from.expireTime : null;
+      const events: MessageEvent[] = [{ type: 'MessageDrafted', data: { messageId, userId, at, ...from, time, expireTime, replyToMessageId: null } }];
+      if (recipients.length > 0 || recipientGroups.length > 0) {
+        events.push({ type: 'RecipientsSet', data: { messageId, userId, recipients: idsOf(recipients), recipientGroups: idsOf(recipientGroups), at } });
+      }
+      orderedIds(source.state).forEach((sourceItemId, order) => {
+        const itemId = command.itemIds[order];
+        if (itemId === undefined) throw invalidRequest('An id for every item of the copy');
+        const { itemId: _sourceId, ...content } = source.state.items.get(sourceItemId)!.item;
+        events.push({ type: 'MessageItemAdded', data: { messageId, userId, item: { itemId, ...content }, order, at } });
+      });
+      return events;
+    }
     case 'setReadTime':
     case 'setDiscussionReadTime': {
       requireReader(state, command);

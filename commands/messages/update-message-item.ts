@@ -4,20 +4,24 @@ import type { App } from '../../server/http/zod.ts';
 import { MessageItem, MessageItemChange, MessageItemParams } from '../../schemas/api/messages.ts';
 import { describeItems } from '../../domain/messages/message-views.ts';
 import { messageIdOfItem } from './message-of-item.ts';
-import { checkItemContent } from './message-content.ts';
+import { checkItemContent, itemEditor } from './message-content.ts';
 import { itemOf, runMessageCommand } from './message-stream.ts';
 
-// PUT /api/message-items/{id} {item or part of it}: the owner changes an item of a draft. Which
-// message holds the item is read from the read model, which the adding call waited for.
+// PUT /api/message-items/{id} {item or part of it, position?}: the owner changes an item of a
+// draft (or a recipient one of a recommendation it may modify); `position` moves it (move up and
+// down). Which message holds the item is read from the read model, which the adding call waited for.
 export function updateMessageItemRoute(app: App): void {
   app.put('/api/message-items/:id', { schema: { params: MessageItemParams, body: MessageItemChange, response: { 200: MessageItem } } }, async (request) => {
     const { userId } = requireUser(request);
-    const { sql, now } = app.deps;
+    const { sql, store, now } = app.deps;
     const itemId = request.params.id;
     const messageId = await messageIdOfItem(sql, itemId);
     if (messageId === null) throw notFound();
-    await checkItemContent(sql, request.body);
-    const { state } = await runMessageCommand(app.deps, { kind: 'changeItem', messageId, userId, itemId, change: request.body, at: now().toISOString() });
+    const { position, ...change } = request.body;
+    await checkItemContent(sql, change, { store, userId });
+    const { userGroupId, advancedMessaging } = await itemEditor(sql, userId);
+    const command = { kind: 'changeItem' as const, messageId, userId, userGroupId, advancedMessaging, itemId, change, position, at: now().toISOString() };
+    const { state } = await runMessageCommand(app.deps, command);
     const [described] = await describeItems(sql, [itemOf(messageId, itemId, state)!]);
     return described!;
   });

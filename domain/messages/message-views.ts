@@ -45,6 +45,9 @@ export interface ItemRecord {
   url: string | null;
   contentType: string | null;
   trackClicks: boolean;
+  width?: string | null;
+  iframeHeight?: number | null;
+  userTagGroupId?: number | null;
 }
 
 interface Person {
@@ -114,13 +117,18 @@ export async function describeMessages(db: Queryable, messages: readonly Message
   });
 }
 
-/** Items with the names of their audio files. */
+/** Items with the names of their audio files, files, recipes and favorite lists. */
 export async function describeItems(db: Queryable, items: readonly ItemRecord[]): Promise<MessageItem[]> {
-  const audioFileIds = [...new Set(items.flatMap((r) => (r.audioFileId === null ? [] : [r.audioFileId])))];
-  const names =
-    audioFileIds.length === 0
-      ? new Map<number, string>()
-      : new Map((await db.query<{ id: number; name: string }>('SELECT id, name FROM audio_files WHERE id = ANY($1::bigint[])', [audioFileIds])).map((f) => [Number(f.id), f.name]));
+  const idsOf = (pick: (r: ItemRecord) => number | null | undefined) => [...new Set(items.flatMap((r) => (pick(r) == null ? [] : [pick(r)!])))];
+  const namesOf = async (ids: number[], sql: string) =>
+    ids.length === 0 ? new Map<number, { name: string; content_type?: string }>() : new Map((await db.query<{ id: number; name: string; content_type?: string }>(sql, [ids])).map((r) => [Number(r.id), r]));
+  const [audioFiles, files, recipes, lists] = await Promise.all([
+    namesOf(idsOf((r) => r.audioFileId), 'SELECT id, name FROM audio_files WHERE id = ANY($1::bigint[])'),
+    namesOf(idsOf((r) => r.fileId), 'SELECT id, name, content_type FROM files WHERE id = ANY($1::integer[])'),
+    namesOf(idsOf((r) => r.recipeId), 'SELECT id, name FROM recipes WHERE id = ANY($1::integer[])'),
+    namesOf(idsOf((r) => r.userTagGroupId), 'SELECT id, name FROM favorite_lists WHERE id = ANY($1::integer[])'),
+  ]);
+  const nameIn = (map: Map<number, { name: string }>, key: number | null | undefined) => (key == null ? null : (map.get(key)?.name ?? null));
   return items.map((row) => ({
     id: row.id,
     messageId: row.messageId,
@@ -128,11 +136,18 @@ export async function describeItems(db: Queryable, items: readonly ItemRecord[])
     type: row.type,
     html: row.html,
     audioFileId: row.audioFileId,
-    audioFileName: row.audioFileId === null ? null : (names.get(row.audioFileId) ?? null),
+    audioFileName: nameIn(audioFiles, row.audioFileId),
     recipeId: row.recipeId,
+    recipeName: nameIn(recipes, row.recipeId),
     fileId: row.fileId,
+    fileName: nameIn(files, row.fileId),
+    fileContentType: row.fileId == null ? null : (files.get(row.fileId)?.content_type ?? null),
     url: row.url,
     contentType: row.contentType,
     trackClicks: row.trackClicks,
+    width: row.width ?? null,
+    iframeHeight: row.iframeHeight ?? null,
+    userTagGroupId: row.userTagGroupId ?? null,
+    userTagGroupName: nameIn(lists, row.userTagGroupId),
   }));
 }

@@ -63,6 +63,9 @@ const itemValues = (item: EventOf<'MessageItemAdded'>['data']['item']) => [
   item.url,
   item.contentType,
   item.trackClicks,
+  item.width ?? null,
+  item.iframeHeight ?? null,
+  item.userTagGroupId ?? null,
 ];
 
 async function setMessage(tx: Queryable, t: Tables, event: MessageProjected, assignments: string, values: SqlParam[]): Promise<void> {
@@ -106,11 +109,13 @@ async function applyOne(tx: Queryable, t: Tables, event: MessageProjected): Prom
       // An update keeps the order; an addition sets it.
       const order = event.type === 'MessageItemAdded' ? event.data.order : null;
       await tx.query(
-        `INSERT INTO ${t.items} (id, message_id, "order", type, html, audio_file_id, recipe_id, file_id, url, content_type, track_clicks, updated_at)
-         VALUES ($1, $2, COALESCE($3, 0), $4, $5, $6, $7, $8, $9, $10, $11, $12)
+        `INSERT INTO ${t.items} (id, message_id, "order", type, html, audio_file_id, recipe_id, file_id, url, content_type, track_clicks,
+           width, iframe_height, user_tag_group_id, updated_at)
+         VALUES ($1, $2, COALESCE($3, 0), $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
          ON CONFLICT (id) DO UPDATE SET message_id = EXCLUDED.message_id, "order" = COALESCE($3, ${t.items}."order"), type = EXCLUDED.type,
            html = EXCLUDED.html, audio_file_id = EXCLUDED.audio_file_id, recipe_id = EXCLUDED.recipe_id, file_id = EXCLUDED.file_id,
-           url = EXCLUDED.url, content_type = EXCLUDED.content_type, track_clicks = EXCLUDED.track_clicks, updated_at = EXCLUDED.updated_at`,
+           url = EXCLUDED.url, content_type = EXCLUDED.content_type, track_clicks = EXCLUDED.track_clicks, width = EXCLUDED.width,
+           iframe_height = EXCLUDED.iframe_height, user_tag_group_id = EXCLUDED.user_tag_group_id, updated_at = EXCLUDED.updated_at`,
         [item.itemId, messageId, order, ...itemValues(item), event.data.at],
       );
       return;

@@ -38,6 +38,9 @@ interface ItemRow {
   file_id: number | null;
   url: string | null;
   content_type: string | null;
+  width: string | null;
+  iframe_height: number | null;
+  user_tag_group_id: number | null;
   track_clicks: boolean;
 }
 
@@ -90,7 +93,8 @@ export async function findMessages(db: Queryable, viewerId: number, query: GetMe
 /** The items of those of `messageIds` the viewer sees, by message and order. */
 export async function findMessageItems(db: Queryable, viewerId: number, messageIds: readonly number[]): Promise<ItemRecord[]> {
   const rows = await db.query<ItemRow>(
-    `SELECT i.id, i.message_id, i."order", i.type, i.html, i.audio_file_id, i.recipe_id, i.file_id, i.url, i.content_type, i.track_clicks
+    `SELECT i.id, i.message_id, i."order", i.type, i.html, i.audio_file_id, i.recipe_id, i.file_id, i.url, i.content_type, i.track_clicks,
+            i.width, i.iframe_height, i.user_tag_group_id
        FROM message_items i JOIN messages m ON m.id = i.message_id
       WHERE i.message_id = ANY($2::integer[]) AND ${visibleTo}
       ORDER BY i.message_id, i."order", i.id`,
@@ -133,4 +137,7 @@ const toItemRecord = (row: ItemRow): ItemRecord => ({
   url: row.url,
   contentType: row.content_type,
   trackClicks: row.track_clicks,
+  width: row.width,
+  iframeHeight: id(row.iframe_height),
+  userTagGroupId: id(row.user_tag_group_id),
 });

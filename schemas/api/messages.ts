@@ -115,6 +115,13 @@ export const Message = z.object({
 export type Message = z.infer<typeof Message>;
 export const MessageList = z.array(Message);
 
+/** Spec 2 section 3 and 9: the widths an item may take. */
+export const itemWidths = ['25%', '50%', '75%', '100%'] as const;
+export const ItemWidth = z.enum(itemWidths);
+export type ItemWidth = z.infer<typeof ItemWidth>;
+/** Spec 2 section 9: an IFrame is at least 600 px high. */
+export const minIframeHeight = 600;
+
 const itemFields = {
   type: MessageItemType,
   html: SafeText.max(100_000).nullable(),
@@ -124,6 +131,10 @@ const itemFields = {
   url: z.url().max(2000).nullable(),
   contentType: SafeText.max(100).nullable(),
   trackClicks: z.boolean(),
+  width: ItemWidth.nullable(),
+  iframeHeight: z.number().int().min(minIframeHeight).max(100_000).nullable(),
+  /** A FavoriteList item's list. */
+  userTagGroupId: id.nullable(),
 };
 
 /**
@@ -143,10 +154,25 @@ export const NewMessageItem = z.object({
   url: itemUrl.default(null),
   contentType: itemFields.contentType.default(null),
   trackClicks: itemFields.trackClicks.default(false),
+  width: itemFields.width.default(null),
+  iframeHeight: itemFields.iframeHeight.default(null),
+  userTagGroupId: itemFields.userTagGroupId.default(null),
+  /**
+   * Where it goes among the message's items, counted from 0 in their order (spec 2 section 4: add
+   * after the current item, or first); left out: last.
+   */
+  position: z.number().int().nonnegative().max(10_000).optional(),
 });
 export type NewMessageItem = z.infer<typeof NewMessageItem>;
 
-export const MessageItemChange = z.object({ ...itemFields, url: itemUrl }).partial();
+export const MessageItemChange = z
+  .object({
+    ...itemFields,
+    url: itemUrl,
+    /** Moves the item to this place among the message's items, counted from 0 (move up and down). */
+    position: z.number().int().nonnegative().max(10_000),
+  })
+  .partial();
 export type MessageItemChange = z.infer<typeof MessageItemChange>;
 export const MessageItemParams = MessageParams;
 
@@ -156,6 +182,16 @@ export const MessageItem = z.object({
   order: z.number().int(),
   ...itemFields,
   audioFileName: z.string().nullable(),
+  // Added with the single message view: optional so that older answers and fixtures still read.
+  // Answers keep what was stored, even from before the edge's rules.
+  width: z.string().nullable().optional(),
+  iframeHeight: z.number().int().nullable().optional(),
+  userTagGroupId: id.nullable().optional(),
+  /** The file's name and type (MediaFile items), joined from the file. */
+  fileName: z.string().nullable().optional(),
+  fileContentType: z.string().nullable().optional(),
+  recipeName: z.string().nullable().optional(),
+  userTagGroupName: z.string().nullable().optional(),
 });
 export type MessageItem = z.infer<typeof MessageItem>;
 export const MessageItemList = z.array(MessageItem);
@@ -204,3 +240,17 @@ export const MessageReadTime = z.object({ messageId: id, readTime: isoTime.nulla
 export type MessageReadTime = z.infer<typeof MessageReadTime>;
 export const UnreadMessagesCount = z.object({ count: z.number().int().nonnegative() });
 export type UnreadMessagesCount = z.infer<typeof UnreadMessagesCount>;
+
+// copy-message (spec 2 section 7, a typed request: POST /api/requests/copy-message): a new draft of
+// the caller with the message's title, flags and items, active from `time`, to `recipients` (and
+// `recipientGroups`, ours: the Add recipients modal offers both). Answers the copy's id, which the
+// browser opens at /messages/{id}.
+export const CopyMessageRequest = z.strictObject({
+  messageId: id,
+  time: Instant.nullable().default(null),
+  recipients: messageFields.recipients.default([]),
+  recipientGroups: messageFields.recipientGroups.default([]),
+});
+export type CopyMessageRequest = z.infer<typeof CopyMessageRequest>;
+export const CopyMessageResult = z.object({ id });
+export type CopyMessageResult = z.infer<typeof CopyMessageResult>;

@@ -19,6 +19,13 @@ const item = z.object({
   url: SafeText.nullable(),
   contentType: SafeText.nullable(),
   trackClicks: z.boolean(),
+  // Added with the single message view; items recorded before it have none (read as null).
+  /** 25%, 50%, 75% or 100% (spec 2 section 3). */
+  width: SafeText.nullable().optional(),
+  /** IFrame items: the frame's height in pixels. */
+  iframeHeight: Int32.nullable().optional(),
+  /** FavoriteList items: the list (spec 2 calls it userTagGroupId). */
+  userTagGroupId: Int32.nullable().optional(),
 });
 
 const messageFields = z.object({

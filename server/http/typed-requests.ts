@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { notFound, validationError } from '../../infra/errors.ts';
+import { copyMessageRequest } from '../../commands/messages/copy-message-request.ts';
 import { setTargetCountRequest } from '../../commands/targets/set-target-count-request.ts';
 import { checkUsageSessionRequest } from '../../queries/usage/check-usage-session.ts';
 import { getTargetCountsRequest } from '../../queries/targets/get-target-counts.ts';
@@ -14,6 +15,7 @@ import type { App } from './zod.ts';
 
 const typedRequests: Readonly<Record<string, TypedRequest>> = {
   'check-usage-session': checkUsageSessionRequest,
+  'copy-message': copyMessageRequest,
   'get-target-counts': getTargetCountsRequest,
   'set-target-count': setTargetCountRequest,
 };

@@ -27,7 +27,7 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('messages on %s', (database)
     runner = createProjectionRunner({ log: t.store, sql: t.sql, projectors: [messagesProjector], pollIntervalMs: 50 });
     await runner.start();
     [{ id: groupId }] = (await t.sql.query<{ id: number }>("INSERT INTO user_groups (name, messages_name) VALUES ('Sunny side', 'Sunny side team') RETURNING id")) as [{ id: number }];
-    writer = await t.createUser({ config: { canCreateUsageReportMessages: true } });
+    writer = await t.createUser({ config: { canCreateUsageReportMessages: true, advancedMessaging: true } });
     await t.sql.query('UPDATE users SET user_group_id = $1, client_name = $2 WHERE id = $3', [groupId, 'Service desk', writer.id]);
     unit = await t.createUser();
     groupMember = await t.createUser();

@@ -51,6 +51,10 @@ export const demoUnits: DemoUnit[] = [
       // The messenger (/msgs) with its relative: tests/e2e/messenger.e2e.spec.ts.
       msgs: true,
       evaluateAudioFiles: true,
+      // The staff writes rich messages (spec 2 section 6): item types, moves, HTML, and their timing.
+      advancedMessaging: true,
+      messageTiming: true,
+      evaluateMessageItems: true,
       showPublicReport: true,
       showPublicReportSessionCount: true,
       showPublicReportSessionTime: true,

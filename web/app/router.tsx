@@ -3,6 +3,7 @@ import { Redirect, Route, Switch } from 'wouter';
 import type { CurrentUser } from '../../schemas/api/user.ts';
 import { NotBuiltPanel } from '../components/not-built-panel.tsx';
 import { ActivitiesTab } from '../features/activities/components/activities-tab.tsx';
+import { MessagePage } from '../features/message/components/message-page.tsx';
 import { FavoritesPage } from '../features/favorites/components/favorites-page.tsx';
 import { FavoriteToggle } from '../features/favorites/components/favorite-toggle.tsx';
 import { RecipeFavoriteToggle } from '../features/favorites/components/recipe-favorite-toggle.tsx';
@@ -32,7 +33,6 @@ const notBuilt: RouteName[] = [
   'easy',
   'musicChannels',
   'users',
-  'message',
 ];
 
 export function AppRoutes({ user }: { user: CurrentUser }) {
@@ -138,6 +138,13 @@ export function AppRoutes({ user }: { user: CurrentUser }) {
             recipeFavoriteButton={(recipe) => <RecipeFavoriteToggle recipeId={recipe.id} user={user} />}
           />
         </Guarded>
+      </Route>
+      <Route path={paths.message.path}>
+        {(params: { messageId?: string }) => (
+          <Guarded name="message" user={user}>
+            {/^\d{1,9}$/.test(params.messageId ?? '') ? <MessagePage user={user} messageId={Number(params.messageId)} /> : <Redirect to={paths.root.path} replace />}
+          </Guarded>
+        )}
       </Route>
       {notBuilt.map((name) => (
         <Route key={name} path={paths[name].path}>

@@ -137,7 +137,8 @@ export const routeRequests: Record<string, RequestBuilder> = {
   'PUT /api/messages/:id': (s) => ({ method: 'PUT', url: `/api/messages/${s.ids.message}`, payload: { title: 'Changed title' } }),
   'PUT /api/messages/:id/activity': (s) => ({ method: 'PUT', url: `/api/messages/${s.ids.message}/activity`, payload: { active: true } }),
   'POST /api/message-items': (s) => ({ method: 'POST', url: '/api/message-items', payload: { messageId: s.ids.message, type: 'InlineHTML', html: '<p>More</p>', trackClicks: false } }),
-  'PUT /api/message-items/:id': (s) => ({ method: 'PUT', url: `/api/message-items/${s.ids.messageItem}`, payload: { html: '<p>Changed</p>' } }),
+  // Not its HTML: that needs advancedMessaging (spec 2 section 5), which the unit has not.
+  'PUT /api/message-items/:id': (s) => ({ method: 'PUT', url: `/api/message-items/${s.ids.messageItem}`, payload: { width: '50%' } }),
   'DELETE /api/message-items/:id': (s) => ({ method: 'DELETE', url: `/api/message-items/${s.ids.messageItemToRemove}` }),
   'POST /api/message-replies': (s) => ({ method: 'POST', url: '/api/message-replies', payload: { messageId: s.ids.message, reply: 'Noted before sending' } }),
   'POST /api/get-msgs': () => ({ method: 'POST', url: '/api/get-msgs', payload: { query: {} } }),

@@ -6,6 +6,7 @@ import { todaysTexts } from './translations-todays.ts';
 import { uploadTexts } from './translations-uploads.ts';
 import { reportPlurals, reportTexts } from './translations-reports.ts';
 import { reportTablePlurals, reportTableTexts } from './translations-report-tables.ts';
+import { messageTexts } from './translations-message.ts';
 import { usageFigurePlurals, usageFigureTexts } from './translations-usage-figures.ts';
 import { recipeTexts } from './translations-recipes.ts';
 import type { PluralEntry, TextEntry } from './entry.ts';
@@ -95,6 +96,7 @@ export const texts: Record<string, TextEntry> = {
   ...messageListTexts,
   ...reportTableTexts,
   ...usageFigureTexts,
+  ...messageTexts,
   ...libraryTexts,
   ...todaysTexts,
   ...uploadTexts,
