@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SafeText } from '../common/safe.ts';
+import { IsoDay } from './usage-report.ts';
 
 // Recipes as the browser lists and searches them (spec 2 sections 2, 3 and 7; spec 1 section 2's
 // search page): GET /api/recipes.
@@ -39,3 +40,7 @@ export const RecipeList = z.object({
   items: z.array(Recipe),
 });
 export type RecipeList = z.infer<typeof RecipeList>;
+
+/** GET /api/todays-recipe: the user group's recipe of today in the user's time zone, null when none. */
+export const TodaysRecipe = z.object({ day: IsoDay, recipeId: z.number().int().nullable() });
+export type TodaysRecipe = z.infer<typeof TodaysRecipe>;

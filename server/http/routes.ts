@@ -69,6 +69,9 @@ import { unreadMessagesCountRoute } from '../../queries/messages/unread-messages
 import { getMessagesRoute } from '../../queries/messages/get-messages.ts';
 import { getMessageItemsRoute } from '../../queries/messages/get-message-items.ts';
 import { getTodaysMessagesRoute } from '../../queries/messages/get-todays-messages.ts';
+import { getMessageTimingsRoute } from '../../queries/messages/get-message-timings.ts';
+import { getRecipeTimingsRoute } from '../../queries/recipes/get-recipe-timings.ts';
+import { getTodaysRecipeRoute } from '../../queries/recipes/get-todays-recipe.ts';
 import { getMessageRecipientsRoute } from '../../queries/messages/get-message-recipients.ts';
 import { liveChannelRoute } from './live-channel.ts';
 import { postTypedRequestRoute } from './typed-requests.ts';
@@ -156,6 +159,9 @@ export const routeModules: readonly RouteModule[] = [
   unreadMessagesCountRoute,
   retryProjectionRoute,
   parkEventRoute,
+  getRecipeTimingsRoute,
+  getMessageTimingsRoute,
+  getTodaysRecipeRoute,
 ];
 
 /** Last: every route relies on the hooks before it (errors, input guard, origin, session, limits). */
