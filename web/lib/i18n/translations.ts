@@ -2,6 +2,7 @@ import type { Language } from '../../../schemas/api/user.ts';
 import { libraryTexts } from './translations-library.ts';
 import { playerTexts } from './translations-player.ts';
 import { todaysTexts } from './translations-todays.ts';
+import { timingTexts } from './translations-timings.ts';
 import { reportPlurals, reportTexts } from './translations-reports.ts';
 import { reportTablePlurals, reportTableTexts } from './translations-report-tables.ts';
 import { usageFigurePlurals, usageFigureTexts } from './translations-usage-figures.ts';
@@ -89,6 +90,7 @@ export const texts: Record<string, TextEntry> = {
   ...usageFigureTexts,
   ...libraryTexts,
   ...todaysTexts,
+  ...timingTexts,
 };
 
 /** Texts with a count: the key holds the other form; the "one" form is used only for exactly 1. */
