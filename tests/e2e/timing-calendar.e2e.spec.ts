@@ -78,4 +78,20 @@ describe('timing calendar', () => {
     await page.getByTestId('timing-calendar-previous').click();
     await expect.poll(() => page.getByTestId('timing-calendar-image').getAttribute('src'), ui).toBe('/current-events/current-events-fin-11.jpg');
   });
+
+  it('should read in English, on a tablet held upright', async () => {
+    await page.locator('[data-modal=TimingCalendar] .modal-close').click();
+    await page.locator('#language').selectOption('eng');
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await page.getByTestId('show-current-events').click();
+    const today = calendarToday();
+    await expect.poll(() => page.getByTestId('timing-calendar-image').getAttribute('src'), ui).toBe(`/current-events/current-events-eng-${today.slice(5, 7)}.jpg`);
+    expect(await page.getByTestId('timing-calendar-mode-week').textContent()).toBe('Week');
+    await page.getByTestId('timing-calendar-mode-week').click();
+    await expect.poll(() => page.getByTestId('timing-calendar-selected-day').count(), ui).toBe(7);
+    await expect.poll(() => page.getByTestId('timing-calendar-message').filter({ hasText: 'Songs for the day' }).textContent(), ui).toContain('Recommendation');
+    await shot(page, 'timing-calendar-04-week-en-portrait');
+    await page.locator('[data-modal=TimingCalendar] .modal-close').click();
+    await page.locator('#language').selectOption('fin');
+  });
 });
