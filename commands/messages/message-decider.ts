@@ -1,4 +1,4 @@
-import { accessDenied, invalidRequest, notFound, validationError } from '../../infra/errors.ts';
+import { AppError, accessDenied, invalidRequest, notFound, validationError } from '../../infra/errors.ts';
 import type { Decider } from '../../infra/event-store/decider.ts';
 import type { MessageChange, NewMessage } from '../../schemas/api/messages.ts';
 import type { EventOf } from '../../schemas/events/index.ts';
@@ -28,6 +28,8 @@ export interface MessageState {
   readTimes: ReadonlyMap<number, string | null>;
   /** Each reader's read time of the replies (the discussion). */
   discussionReadTimes: ReadonlyMap<number, string | null>;
+  /** The ids of its replies: a retried post appends nothing. */
+  replyIds: ReadonlySet<string>;
 }
 
 /** Who asks to set a read time: the user and their user group (messages to the group reach them). */
@@ -44,7 +46,8 @@ export type MessageCommand =
   | { kind: 'changeItem'; messageId: number; userId: number; itemId: number; change: Partial<ItemContent>; at: string }
   | { kind: 'removeItem'; messageId: number; userId: number; itemId: number; at: string }
   | { kind: 'setReadTime'; messageId: number; userId: number; userGroupId: number | null; readTime: string | null; at: string }
-  | { kind: 'setDiscussionReadTime'; messageId: number; userId: number; userGroupId: number | null; readTime: string | null; at: string };
+  | { kind: 'setDiscussionReadTime'; messageId: number; userId: number; userGroupId: number | null; readTime: string | null; at: string }
+  | { kind: 'postReply'; messageId: number; userId: number; userGroupId: number | null; replyId: string; text: string; fileId: number | null; at: string };
 
 const fieldNames = ['title', 'time', 'expireTime', 'recommendation', 'recipientCanModify', 'recipientCanReply', 'game', 'usageReport', 'replyToMessageId'] as const;
 
@@ -60,6 +63,7 @@ const initialState = (): MessageState => ({
   items: new Map(),
   readTimes: new Map(),
   discussionReadTimes: new Map(),
+  replyIds: new Set(),
 });
 
 function evolve(state: MessageState, event: MessageEvent): MessageState {
@@ -103,8 +107,9 @@ function evolve(state: MessageState, event: MessageEvent): MessageState {
       return { ...state, readTimes: new Map(state.readTimes).set(event.data.userId, event.data.readTime) };
     case 'DiscussionReadTimeSet':
       return { ...state, discussionReadTimes: new Map(state.discussionReadTimes).set(event.data.userId, event.data.readTime) };
-    // Replies and video rooms do not change what the owner may do.
     case 'ReplyPosted':
+      return { ...state, replyIds: new Set(state.replyIds).add(event.data.replyId) };
+    // Video rooms do not change what the owner may do.
     case 'VideoChatRoomCreated':
       return state;
     default: {
@@ -129,6 +134,25 @@ function requireOwned(state: MessageState, userId: number, draft: boolean): void
 /** Spec 2 section 5: a message is sent only with at least one recipient or group. */
 function requireAddressed(recipients: readonly unknown[], recipientGroups: readonly unknown[]): void {
   if (recipients.length === 0 && recipientGroups.length === 0) throw validationError([{ path: 'body.recipients', message: 'A message is sent to at least one recipient or group' }]);
+}
+
+/**
+ * Who may reply (spec 2 sections 5 and 6): the owner, on their own message; a recipient (or a
+ * member of a recipient group) of a sent message that allows replies (recipientCanReply) and has a
+ * sender, while it is switched on. Every message here has a sender (its owner, MessageDrafted's
+ * userId); the check stays so the rule reads where it is decided. Others: NotFound when there is
+ * no such message, AccessDenied when it is not theirs to see or to answer, both naming the field.
+ */
+function requireReplier(state: MessageState, replier: Reader): void {
+  const refuse = (kind: 'NotFound' | 'AccessDenied', reason: string) => new AppError(kind, undefined, { field: 'body.messageId', reason });
+  if (!state.exists) throw refuse('NotFound', 'No such message');
+  if (state.ownerId === replier.userId) return;
+  const addressed = state.recipients.includes(replier.userId) || (replier.userGroupId !== null && state.recipientGroups.includes(replier.userGroupId));
+  if (!state.sent || !addressed) throw refuse('AccessDenied', 'Not a message this user may read');
+  if (state.ownerId === null) throw validationError([{ path: 'body.messageId', message: 'The message has no sender to reply to' }]);
+  if (!state.fields?.recipientCanReply) throw refuse('AccessDenied', 'The message does not take replies (recipientCanReply)');
+  // Switched off by its owner: the conversation is gone for its recipients.
+  if (!state.active) throw refuse('AccessDenied', 'The message is switched off');
 }
 
 /**
@@ -212,6 +236,17 @@ function decide(command: MessageCommand, state: MessageState): MessageEvent[] {
       const discussion = command.kind === 'setDiscussionReadTime';
       if (sameReadTime((discussion ? state.discussionReadTimes : state.readTimes).get(userId), readTime)) return [];
       return [{ type: discussion ? 'DiscussionReadTimeSet' : 'MessageReadTimeSet', data: { messageId, userId, readTime } }];
+    }
+    case 'postReply': {
+      requireReplier(state, command);
+      if (state.replyIds.has(command.replyId)) return [];
+      // Spec 2 section 4: posting a reply marks the message read for its writer, now; they have
+      // also seen the discussion they answered.
+      return [
+        { type: 'ReplyPosted', data: { messageId, userId, replyId: command.replyId, text: command.text, fileId: command.fileId, at } },
+        { type: 'MessageReadTimeSet', data: { messageId, userId, readTime: at } },
+        { type: 'DiscussionReadTimeSet', data: { messageId, userId, readTime: at } },
+      ];
     }
     default: {
       const unexpected: never = command;

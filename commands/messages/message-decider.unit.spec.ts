@@ -147,4 +147,45 @@ describe('message decider', () => {
       spec.given([drafted, addressed, sent]).when({ ...discussion, userId: other }).thenThrows('AccessDenied');
     });
   });
+
+  describe('replies (spec 2 sections 5 and 6)', () => {
+    const recipient = 9;
+    const groupMember = 10;
+    const group = 4;
+    const replyId = '6f1c2a52-1d8e-4d3a-9a55-0c1f7e3b2a10';
+    const addressed: MessageEvent = { type: 'RecipientsSet', data: { messageId, userId: owner, recipients: [recipient], recipientGroups: [group], at } };
+    const replyable: MessageEvent = { type: 'MessageUpdated', data: { messageId, userId: owner, at, recipientCanReply: true } };
+    const post = (userId = recipient, userGroupId: number | null = null, fileId: number | null = null): MessageCommand => ({
+      kind: 'postReply',
+      messageId,
+      userId,
+      userGroupId,
+      replyId,
+      text: 'Thank you!',
+      fileId,
+      at,
+    });
+    const posted = (userId = recipient, fileId: number | null = null): MessageEvent[] => [
+      { type: 'ReplyPosted', data: { messageId, userId, replyId, text: 'Thank you!', fileId, at } },
+      { type: 'MessageReadTimeSet', data: { messageId, userId, readTime: at } },
+      { type: 'DiscussionReadTimeSet', data: { messageId, userId, readTime: at } },
+    ];
+
+    it('a recipient replies when the message takes replies, and has read it', () =>
+      spec.given([drafted, replyable, addressed, sent]).when(post()).then(posted()));
+    it('a member of a recipient group replies, with a file', () =>
+      spec.given([drafted, replyable, addressed, sent]).when(post(groupMember, group, 42)).then(posted(groupMember, 42)));
+    it('the owner replies in their own conversation, whether or not it takes replies', () =>
+      spec.given([drafted, addressed, sent]).when(post(owner)).then(posted(owner)));
+    it('a retried reply appends nothing', () => spec.given([drafted, replyable, addressed, sent, ...posted()]).when(post()).then([]));
+    it('refuses a recipient when the message does not take replies', () => spec.given([drafted, addressed, sent]).when(post()).thenThrows('AccessDenied'));
+    it('refuses someone the message is not addressed to', () => spec.given([drafted, replyable, addressed, sent]).when(post(other, 99)).thenThrows('AccessDenied'));
+    it('refuses a recipient once the owner switched it off, not the owner', () => {
+      const off: MessageEvent = { type: 'MessageActivitySet', data: { messageId, userId: owner, active: false, at } };
+      spec.given([drafted, replyable, addressed, sent, off]).when(post()).thenThrows('AccessDenied');
+      spec.given([drafted, replyable, addressed, sent, off]).when(post(owner)).then(posted(owner));
+    });
+    it('refuses a recipient while it is a draft', () => spec.given([drafted, replyable, addressed]).when(post()).thenThrows('AccessDenied'));
+    it('answers NotFound for a message that does not exist', () => spec.given([]).when(post()).thenThrows('NotFound'));
+  });
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
 import { invalidRequest, notFound } from '../errors.ts';
 
@@ -22,6 +23,18 @@ export interface StoredObjectInfo {
   modified: Date;
 }
 
+/**
+ * An object being received (an upload): its bytes are in a temporary file beside the store, under
+ * no key, until `commit` moves it into place in one rename; `discard` removes it.
+ */
+export interface IncomingObject {
+  /** The temporary file, for reading back what arrived (a type sniff). */
+  readonly path: string;
+  readonly size: number;
+  commit(objectKey: string): Promise<void>;
+  discard(): Promise<void>;
+}
+
 export interface FileStore {
   readonly root: string;
   pathOf(objectKey: string): string;
@@ -33,6 +46,11 @@ export interface FileStore {
   /** A stream of the whole object or of one range; NotFound when the object is missing. */
   openReadStream(objectKey: string, range?: ByteRange): Promise<fs.ReadStream>;
   remove(objectKey: string): Promise<void>;
+  /**
+   * Streams `source` to a temporary file; when the source fails (too large, cut short, refused) the
+   * temporary file is removed and the error rethrown, so nothing half-written ever has a key.
+   */
+  receive(source: AsyncIterable<Uint8Array> | NodeJS.ReadableStream): Promise<IncomingObject>;
 }
 
 export function isValidObjectKey(objectKey: string): boolean {
@@ -41,6 +59,8 @@ export function isValidObjectKey(objectKey: string): boolean {
 
 export function createFileStore(dataDir: string): FileStore {
   const root = path.resolve(dataDir, 'files');
+  /** Whether this store cleared what a process that died in the middle of an upload left behind. */
+  let swept = false;
 
   const pathOf = (objectKey: string): string => {
     if (!isValidObjectKey(objectKey)) throw invalidRequest('Invalid object key');
@@ -88,7 +108,47 @@ export function createFileStore(dataDir: string): FileStore {
     async remove(objectKey) {
       await fsp.rm(pathOf(objectKey), { force: true });
     },
+    async receive(source) {
+      // Inside the root, so the rename stays on one file system; '.incoming' is no valid key, so it is never served.
+      const incoming = path.join(root, '.incoming');
+      await fsp.mkdir(incoming, { recursive: true });
+      if (!swept) {
+        swept = true;
+        await sweepIncoming(incoming);
+      }
+      const temporary = path.join(incoming, `${randomUUID()}.part`);
+      const discard = () => fsp.rm(temporary, { force: true });
+      try {
+        await pipeline(source, fs.createWriteStream(temporary, { flags: 'wx' }));
+      } catch (error) {
+        await discard();
+        throw error;
+      }
+      const { size } = await fsp.stat(temporary);
+      return {
+        path: temporary,
+        size,
+        async commit(objectKey) {
+          const target = pathOf(objectKey);
+          await fsp.mkdir(path.dirname(target), { recursive: true });
+          await fsp.rename(temporary, target);
+        },
+        discard,
+      };
+    },
   };
+}
+
+/** A day: far longer than any upload takes, so a file this old belongs to a process that died. */
+const abandonedAfterMs = 24 * 60 * 60 * 1000;
+
+async function sweepIncoming(incoming: string): Promise<void> {
+  const now = Date.now();
+  for (const name of await fsp.readdir(incoming)) {
+    const file = path.join(incoming, name);
+    const info = await fsp.stat(file).catch(() => null);
+    if (info && now - info.mtimeMs > abandonedAfterMs) await fsp.rm(file, { force: true });
+  }
 }
 
 function isMissing(error: unknown): boolean {

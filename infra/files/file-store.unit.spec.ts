@@ -42,6 +42,46 @@ describe('file store', () => {
     await expect(store.openReadStream('missing.wav')).rejects.toMatchObject({ kind: 'NotFound' });
   });
 
+  describe('receive', () => {
+    const incoming = () => path.join(dataDir, 'files', '.incoming');
+    async function* chunks(parts: string[], failAfter?: number) {
+      for (const [i, part] of parts.entries()) {
+        if (i === failAfter) throw new Error('cut short');
+        yield Buffer.from(part);
+      }
+    }
+
+    it('should keep what arrives under no key until it is committed, then move it into place', async () => {
+      const object = await store.receive(chunks(['hello ', 'upload']));
+      expect(object.size).toBe(12);
+      expect(fs.readdirSync(incoming())).toHaveLength(1);
+      expect(fs.readdirSync(path.join(dataDir, 'files'))).toEqual(['.incoming']);
+      await object.commit('uploads/1/a.txt');
+      expect((await store.read('uploads/1/a.txt')).toString()).toBe('hello upload');
+      expect(fs.readdirSync(incoming())).toEqual([]);
+    });
+
+    it('should leave nothing of a source that fails, or of one discarded', async () => {
+      await expect(store.receive(chunks(['a', 'b', 'c'], 2))).rejects.toThrow('cut short');
+      expect(fs.readdirSync(incoming())).toEqual([]);
+      const object = await store.receive(chunks(['x']));
+      await object.discard();
+      expect(fs.readdirSync(incoming())).toEqual([]);
+    });
+
+    it('should clear what a process that died in an upload left a day ago, and nothing newer', async () => {
+      fs.mkdirSync(incoming(), { recursive: true });
+      const old = path.join(incoming(), 'old.part');
+      const recent = path.join(incoming(), 'recent.part');
+      fs.writeFileSync(old, 'left behind');
+      fs.writeFileSync(recent, 'still arriving');
+      const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+      fs.utimesSync(old, twoDaysAgo, twoDaysAgo);
+      await (await store.receive(chunks(['new']))).discard();
+      expect(fs.readdirSync(incoming())).toEqual(['recent.part']);
+    });
+  });
+
   it.each(['../secret', 'a/../../etc/passwd', '/etc/passwd', 'a//b', '.hidden', 'a\\b', '', 'a/ b', "x'; DROP TABLE files;--"])(
     'should refuse the key %j with InvalidRequest',
     async (key) => {

@@ -3,16 +3,17 @@ import { FileParams, ThumbnailQuery } from '../../schemas/api/library.ts';
 import { invalidRequest } from '../../infra/errors.ts';
 import { requireUser } from '../../server/http/auth.ts';
 import type { App } from '../../server/http/zod.ts';
-import { contentTypeOf, fileStoreOf, findStoredFile } from './send-stored-object.ts';
+import { contentTypeOf, fileStoreOf, findReadableFile } from './send-stored-object.ts';
 
 // GET /api/file/{id}/thumbnail?width=250 (spec 1 sections 7 and 9): an image scaled to `width`
 // pixels wide, aspect kept. The demo covers are stored at 250 px, so the default width sends them
-// unchanged; other widths and uploaded photos are resized (sharp) and never enlarged.
+// unchanged; other widths and uploaded photos are resized (sharp) and never enlarged. An upload's
+// thumbnail goes to whoever may read the upload (domain/files/file-access.ts).
 
 export function getFileThumbnailRoute(app: App): void {
   app.get('/api/file/:id/thumbnail', { schema: { params: FileParams, querystring: ThumbnailQuery } }, async (request, reply) => {
-    requireUser(request);
-    const file = await findStoredFile(app.deps.sql, request.params.id);
+    const { userId } = requireUser(request);
+    const file = await findReadableFile(app.deps.sql, userId, request.params.id);
     const contentType = contentTypeOf(file);
     if (!contentType.startsWith('image/') || contentType.startsWith('image/svg')) throw invalidRequest('Not an image');
     const original = await fileStoreOf(request).read(file.object_key);

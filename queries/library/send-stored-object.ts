@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../infra/errors.ts';
 import type { ByteRange, FileStore } from '../../infra/files/file-store.ts';
 import type { Queryable } from '../../infra/sql/sql.ts';
+import { mayReadFile } from '../../domain/files/file-access.ts';
 
 // Sends a stored object with HTTP Range support (RFC 9110 section 14): seeking in the audio
 // player and in video asks for byte ranges. One range answers 206; a range beyond the end 416;
@@ -12,13 +13,25 @@ export interface StoredFileRow {
   name: string;
   content_type: string;
   object_key: string;
+  /** The uploader of an upload (POST /api/upload); null for a library file. */
+  user_id: number | null;
 }
 
 /** An active file row whose bytes the store holds; NotFound otherwise. */
 export async function findStoredFile(sql: Queryable, fileId: number): Promise<StoredFileRow> {
-  const [row] = await sql.query<StoredFileRow>('SELECT id, name, content_type, object_key FROM files WHERE id = $1 AND active AND has_object', [fileId]);
+  const [row] = await sql.query<StoredFileRow>('SELECT id, name, content_type, object_key, user_id FROM files WHERE id = $1 AND active AND has_object', [fileId]);
   if (!row) throw notFound();
   return row;
+}
+
+/**
+ * findStoredFile for a caller: an upload they may not read (domain/files/file-access.ts) is
+ * NotFound as well, so nobody learns which ids are someone's uploads.
+ */
+export async function findReadableFile(sql: Queryable, userId: number, fileId: number): Promise<StoredFileRow> {
+  const file = await findStoredFile(sql, fileId);
+  if (file.user_id !== null && !(await mayReadFile(sql, userId, file.id))) throw notFound();
+  return file;
 }
 
 export function fileStoreOf(request: FastifyRequest): FileStore {

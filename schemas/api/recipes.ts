@@ -5,6 +5,8 @@ import { IsoDay } from './usage-report.ts';
 // Recipes as the browser lists and searches them (spec 2 sections 2, 3 and 7; spec 1 section 2's
 // search page): GET /api/recipes.
 
+/** A Postgres integer id, never negative. */
+const Id = z.number().int().nonnegative().max(2_147_483_647);
 const count = (max: number) => z.coerce.number().int().nonnegative().max(max);
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 
@@ -31,6 +33,11 @@ export const Recipe = z.object({
   insertionTime: z.iso.datetime({ offset: true }),
   /** Names of the recipe's audio files that matched contentQuery ("Found in recipe"); empty without one. */
   foundInRecipe: z.array(z.string()),
+  /**
+   * The caller's readable favorite lists holding the recipe, their own active list first (the row's
+   * "favorite list name"); id 0 is the caller's default list, which has no name of its own.
+   */
+  favoriteLists: z.array(z.object({ id: Id, name: z.string().nullable() })),
 });
 export type Recipe = z.infer<typeof Recipe>;
 

@@ -41,6 +41,7 @@ import { streamAudioFileRoute } from '../../queries/library/stream-audio-file.ts
 import { getLastPlayRoute } from '../../queries/user/get-last-play.ts';
 import { getFavoritesRoute } from '../../queries/favorites/get-favorites.ts';
 import { getRecipesRoute } from '../../queries/recipes/get-recipes.ts';
+import { getRecipeItemsRoute } from '../../queries/recipes/get-recipe-items.ts';
 import { getUserTagGroupsRoute } from '../../queries/favorites/get-user-tag-groups.ts';
 import { setAudioFileFavoriteRoute } from '../../commands/favorites/set-audio-file-favorite.ts';
 import { setAudioFileFavoriteOrderRoute } from '../../commands/favorites/set-audio-file-favorite-order.ts';
@@ -65,6 +66,8 @@ import { updateMessageItemRoute } from '../../commands/messages/update-message-i
 import { removeMessageItemRoute } from '../../commands/messages/remove-message-item.ts';
 import { setMessageReadTimeRoute } from '../../commands/messages/set-message-read-time.ts';
 import { setDiscussionReadTimeRoute } from '../../commands/messages/set-discussion-read-time.ts';
+import { postReplyRoute } from '../../commands/messages/post-reply.ts';
+import { getMsgsRoute } from '../../queries/messages/get-msgs.ts';
 import { unreadMessagesCountRoute } from '../../queries/messages/unread-messages-count.ts';
 import { getMessagesRoute } from '../../queries/messages/get-messages.ts';
 import { getMessageItemsRoute } from '../../queries/messages/get-message-items.ts';
@@ -73,6 +76,7 @@ import { getMessageTimingsRoute } from '../../queries/messages/get-message-timin
 import { getRecipeTimingsRoute } from '../../queries/recipes/get-recipe-timings.ts';
 import { getTodaysRecipeRoute } from '../../queries/recipes/get-todays-recipe.ts';
 import { getMessageRecipientsRoute } from '../../queries/messages/get-message-recipients.ts';
+import { uploadFilesRoute } from '../../commands/files/upload-files.ts';
 import { liveChannelRoute } from './live-channel.ts';
 import { postTypedRequestRoute } from './typed-requests.ts';
 import type { App, RouteModule } from './zod.ts';
@@ -133,6 +137,7 @@ export const routeModules: readonly RouteModule[] = [
   getLastPlayRoute,
   getFavoritesRoute,
   getRecipesRoute,
+  getRecipeItemsRoute,
   getUserTagGroupsRoute,
   setAudioFileFavoriteRoute,
   setAudioFileFavoriteOrderRoute,
@@ -156,7 +161,10 @@ export const routeModules: readonly RouteModule[] = [
   removeMessageItemRoute,
   setMessageReadTimeRoute,
   setDiscussionReadTimeRoute,
+  postReplyRoute,
+  getMsgsRoute,
   unreadMessagesCountRoute,
+  uploadFilesRoute,
   retryProjectionRoute,
   parkEventRoute,
   getRecipeTimingsRoute,

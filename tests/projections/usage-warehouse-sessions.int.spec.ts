@@ -65,6 +65,9 @@ function workload(userId: number): UsageNewEvent[] {
   // Older clients wrote the session open on arrival into a stop (sometimes the wrong one): never read.
   const stop = (time: number, sessionId: string | null) =>
     events.push({ id: eventId('prop-stop', userId, time), type: 'UsageSessionStopped', data: { ...base(userId, time), sessionId: random() < 0.7 ? null : sessionId } });
+  // Client time of the latest sample: a switch writes the old file's last sample and the new
+  // file's first in the same millisecond.
+  let lastSample = 0;
   const play = (time: number): number => {
     const audioFileId = pick([1, 1, 2]);
     const manualStart = random() < 0.5;
@@ -72,8 +75,10 @@ function workload(userId: number): UsageNewEvent[] {
     let position = random() < 0.2 ? 30 : 0;
     let t = time;
     for (let n = 2 + Math.floor(random() * 25); n > 0; n--) {
+      lastSample = t;
       events.push({
-        id: eventId('prop-sample', userId, t, audioFileId, position),
+        // The index keeps two samples of one instant apart (a switch to the same file at its position).
+        id: eventId('prop-sample', userId, t, audioFileId, position, events.length),
         type: 'PlaySampled',
         data: { ...base(userId, t), audioFileId, position, playSource, itemType: 'Audio', recipeId: null, favoriteListId: null, categoryId: null, manualStart, exercise: false },
       });
@@ -101,7 +106,10 @@ function workload(userId: number): UsageNewEvent[] {
   };
   const plays = (from: number, count: number): number => {
     let t = from;
-    for (let i = 0; i < count; i++) t = play(t + Math.floor(random() * 600_000)) + Math.floor(random() * 1_200_000);
+    for (let i = 0; i < count; i++) {
+      const switched = i > 0 && random() < 0.25;
+      t = play(switched ? lastSample : t + Math.floor(random() * 600_000)) + (switched ? 0 : Math.floor(random() * 1_200_000));
+    }
     return t;
   };
 

@@ -68,6 +68,7 @@ export const authorizationTable: Record<string, Row> = {
   'POST /api/admin/projections/:name/retry': row(operatorOnly, { operator: 'reached' }),
   'POST /api/admin/projections/:name/park': row(operatorOnly, { operator: 'reached' }),
 
+  'POST /api/get-recipe-items': loggedIn,
   'GET /api/categories': loggedIn,
   'POST /api/get-audio-files': loggedIn,
   'GET /api/audio-files-info': loggedIn,
@@ -115,9 +116,15 @@ export const authorizationTable: Record<string, Row> = {
   'PUT /api/message-items/:id': unitOnly,
   'DELETE /api/message-items/:id': unitOnly,
   // The unit's message is a draft: only its owner reads it, so only they set their read time of it.
+  // The unit's message is a draft: only its owner may reply to it (a note before sending).
+  'POST /api/message-replies': unitOnly,
+  // The caller's own conversations: any logged-in user (an empty list for most).
+  'POST /api/get-msgs': loggedIn,
   'PUT /api/message-read-time': unitOnly,
   'PUT /api/discussion-read-time': unitOnly,
   'GET /api/unread-messages-count': loggedIn,
+  // Any logged-in user with messaging (messages is on by default) stores a file of their own.
+  'POST /api/upload': loggedIn,
 
   // Last: logout may end sessions everywhere once sessions are server-side.
   'POST /api/logout': row(anySession, { anonymous: 'okOrUnauth' }),

@@ -216,9 +216,12 @@ describe.each(['pglite', 'postgres'] as const)('seedDemoData on %s', (database) 
 
   it('should have recipes with items of every recipe content type, each pointing at an audio file', async () => {
     const items = await sql.query<{ type: string; audio_file_id: number | null }>('SELECT type, audio_file_id FROM recipe_items');
-    expect(new Set(items.map((i) => i.type))).toEqual(new Set(['Music', 'News', 'Spiritual', 'Story', 'Game', 'Exercise']));
+    expect(new Set(items.map((i) => i.type))).toEqual(new Set(['Music', 'News', 'Spiritual', 'Story', 'Game', 'Exercise', 'Radio']));
     expect(items.every((i) => i.audio_file_id !== null)).toBe(true);
-    expect(first.recipes).toBeGreaterThanOrEqual(3);
+    expect(first.recipes).toBeGreaterThanOrEqual(5);
+    // Every recipe is complete: an item of every type (spec 2 section 4, issue 15).
+    const perRecipe = await sql.query<{ types: number }>('SELECT count(DISTINCT type)::int AS types FROM recipe_items GROUP BY recipe_id');
+    expect(perRecipe.every((r) => r.types === 7)).toBe(true);
   });
 
   it('should hold the message items the workload generator clicks, each with a content type', async () => {

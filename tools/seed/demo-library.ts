@@ -165,9 +165,13 @@ export interface DemoRecipe {
   name: string;
   description: string;
   searchPriority: number;
-  items: Array<{ type: 'Music' | 'News' | 'Spiritual' | 'Story' | 'Game' | 'Exercise'; slug: string }>;
+  items: Array<{ type: 'Music' | 'News' | 'Spiritual' | 'Story' | 'Game' | 'Exercise' | 'Radio'; slug: string }>;
 }
 
+// Complete recipes (spec 2 section 4): every one has items of every type, so each tab of the recipe
+// screen has something to play; several music items per recipe let auto-play move on. Radio items
+// are programs that sound like a broadcast. Names and the files each recipe holds are what the
+// search tests look for ('afternoon', 'stretch'), so keep them apart.
 export const demoRecipes: DemoRecipe[] = [
   {
     name: 'Morning routine',
@@ -176,7 +180,12 @@ export const demoRecipes: DemoRecipe[] = [
     items: [
       { type: 'News', slug: 'weekly-news-1' },
       { type: 'Exercise', slug: 'morning-stretch' },
+      { type: 'Music', slug: 'happy-birthday' },
+      { type: 'Music', slug: 'aamukahvi' },
       { type: 'Music', slug: 'ode-to-joy' },
+      { type: 'Game', slug: 'guess-the-melody-2' },
+      { type: 'Story', slug: 'lighthouse-1' },
+      { type: 'Radio', slug: 'spring-countryside' },
       { type: 'Spiritual', slug: 'morning-prayer' },
     ],
   },
@@ -188,7 +197,12 @@ export const demoRecipes: DemoRecipe[] = [
       { type: 'Game', slug: 'guess-the-melody-1' },
       { type: 'Story', slug: 'fox-and-crow' },
       { type: 'Music', slug: 'kesaillan-valssi' },
+      { type: 'Music', slug: 'satamatango' },
+      { type: 'Music', slug: 'tanssilavan-polkka' },
       { type: 'Exercise', slug: 'chair-legs' },
+      { type: 'News', slug: 'weekly-news-culture' },
+      { type: 'Radio', slug: 'summer-cottage' },
+      { type: 'Spiritual', slug: 'amazing-grace' },
     ],
   },
   {
@@ -199,6 +213,42 @@ export const demoRecipes: DemoRecipe[] = [
       { type: 'Spiritual', slug: 'evening-hymn' },
       { type: 'Story', slug: 'sauna-evening' },
       { type: 'Music', slug: 'iltatahti' },
+      { type: 'Music', slug: 'unikeinu' },
+      { type: 'Exercise', slug: 'breathing-calmly' },
+      { type: 'News', slug: 'weekly-news-1' },
+      { type: 'Game', slug: 'guess-the-melody-2' },
+      { type: 'Radio', slug: 'by-the-sea' },
+    ],
+  },
+  {
+    name: 'Birthday party',
+    description: '<p>Congratulations in song, a <b>melody quiz</b> and a story: a celebration for the whole unit.</p>',
+    searchPriority: 0,
+    items: [
+      { type: 'Music', slug: 'jingle-bells' },
+      { type: 'Music', slug: 'frere-jacques' },
+      { type: 'Game', slug: 'guess-the-melody-1' },
+      { type: 'Story', slug: 'lighthouse-2' },
+      { type: 'Exercise', slug: 'chair-arms' },
+      { type: 'News', slug: 'weekly-news-culture' },
+      { type: 'Radio', slug: 'sing-happy-birthday' },
+      { type: 'Spiritual', slug: 'morning-prayer' },
+    ],
+  },
+  {
+    name: 'Summer memories',
+    description: '<p>Midsummer waltzes, a lake shore and a sauna evening: memories of summers past, with a quiet hymn at the end.</p>',
+    searchPriority: 0,
+    items: [
+      { type: 'Music', slug: 'juhannusyo' },
+      { type: 'Music', slug: 'pihlajan-kukka' },
+      { type: 'Music', slug: 'jarven-rannalla' },
+      { type: 'Story', slug: 'sauna-evening' },
+      { type: 'News', slug: 'weekly-news-1' },
+      { type: 'Game', slug: 'guess-the-melody-2' },
+      { type: 'Exercise', slug: 'chair-legs' },
+      { type: 'Radio', slug: 'summer-cottage' },
+      { type: 'Spiritual', slug: 'evening-hymn' },
     ],
   },
 ];

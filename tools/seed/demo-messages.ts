@@ -6,6 +6,8 @@ import { messagesProjector } from '../../projections/postgres/messages.ts';
 import { NewMessage } from '../../schemas/api/messages.ts';
 import { createPostgresEventStore } from '../../infra/event-store/postgres-event-store.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
+import type { FileStore } from '../../infra/files/file-store.ts';
+import { seedDemoConversations } from './demo-conversations.ts';
 import { demoAudioFiles } from './demo-library.ts';
 import { demoAdmin, demoRelative } from './demo-units.ts';
 
@@ -36,8 +38,8 @@ const reportNotes = [
   '<p>This month we focus on short daily sessions: even ten minutes of music together counts. Remember to start a session on the tablet.</p>',
 ];
 
-/** Returns the number of messages made. Runs once, on the first seed. */
-export async function seedDemoMessages(sql: Sql, now: Date): Promise<number> {
+/** Returns the number of messages made. Runs once, on the first seed; with `files`, the conversations of demo-conversations.ts too. */
+export async function seedDemoMessages(sql: Sql, now: Date, files?: FileStore): Promise<number> {
   const store = createPostgresEventStore(sql);
   await store.setup();
   const users = new Map((await sql.query<{ id: number; name: string }>('SELECT id, name FROM users')).map((u) => [u.name, Number(u.id)]));
@@ -90,11 +92,12 @@ export async function seedDemoMessages(sql: Sql, now: Date): Promise<number> {
   if (relativeId !== undefined && caregiverId !== undefined) {
     await send(demoRecommendationIds.relative, { title: "Aino's favourite songs", ...recommendation, recipients: [{ id: relativeId }] }, [song(310, 'koivun-alla', 'Music'), song(311, 'iltatahti', 'Music')], caregiverId);
   }
+  const conversations = files ? await seedDemoConversations({ sql, store, files }, now) : 0;
   try {
     await projectAll({ log: store, sql, projectors: [messagesProjector] });
   } finally {
     // The runner listened for appends through this store: let go of that connection.
     await store.close();
   }
-  return 3 + reportNotes.length;
+  return 3 + reportNotes.length + conversations;
 }

@@ -48,6 +48,8 @@ export const demoUnits: DemoUnit[] = [
     // Its own report also has the detailed session table (residents named and totalled) and video views.
     config: {
       ...unitFlags,
+      // The messenger (/msgs) with its relative: tests/e2e/messenger.e2e.spec.ts.
+      msgs: true,
       evaluateAudioFiles: true,
       showPublicReport: true,
       showPublicReportSessionCount: true,
@@ -172,7 +174,7 @@ export const demoRelative = {
   email: 'pekka.virtanen@example.com',
   unit: 'caregiver',
   resident: ['Aino', 'Virtanen'] as const,
-  config: { betweenFamilies: true, music: 'enabled' } satisfies StoredConfig,
+  config: { betweenFamilies: true, music: 'enabled', msgs: true } satisfies StoredConfig,
 };
 
 /** Sees only the public report of the caregiver unit (also reachable by its token). */

@@ -1,4 +1,5 @@
 import { hashPassword } from '../../infra/auth/password.ts';
+import { createFileStore } from '../../infra/files/file-store.ts';
 import type { Queryable, Sql } from '../../infra/sql/sql.ts';
 import { writeDemoAudio } from './demo-audio-files.ts';
 import { audioObjectKey, coverObjectKey, demoAlbums, demoArtists, demoAudioFiles, demoCategories, demoRecipes, demoVideos, videoCategory } from './demo-library.ts';
@@ -84,7 +85,7 @@ export async function seedDemoData({ sql, dataDir, log = () => undefined }: Seed
   if (!counts) return summary(false, {}, audio);
   // Favorites and messages are events, made through their commands once the reference rows are committed.
   await seedDemoFavorites(sql, new Date());
-  await seedDemoMessages(sql, new Date());
+  await seedDemoMessages(sql, new Date(), createFileStore(dataDir));
   const result = summary(true, counts, audio);
   log(`Seeded demo data: ${result.users} users, ${result.audioFiles} audio files (${(result.storedBytes / 1e6).toFixed(1)} MB), ${result.categories} categories, ${result.recipes} recipes in ${result.milliseconds} ms`);
   return result;

@@ -8,10 +8,14 @@ import { FavoriteToggle } from '../features/favorites/components/favorite-toggle
 import { RecipeFavoriteToggle } from '../features/favorites/components/recipe-favorite-toggle.tsx';
 import { SearchPage } from '../features/search/components/search-page.tsx';
 import { PublicReportPage } from '../features/public-report/components/public-report-page.tsx';
+import { RecipePage } from '../features/recipes/components/recipe-page.tsx';
+import { RecipesPage } from '../features/recipes/components/recipes-page.tsx';
+import { TodaysRecipePage } from '../features/recipes/components/todays-recipe-page.tsx';
 import { ReportsPage } from '../features/reports/components/reports-page.tsx';
 import { RebuildPage } from '../features/rebuild/components/rebuild-page.tsx';
 import { ResidentsTab } from '../features/residents/components/residents-tab.tsx';
 import { TodaysMessagesPage } from '../features/todays-messages/components/todays-messages-page.tsx';
+import { MsgsPage } from '../features/msgs/components/msgs-page.tsx';
 import { SettingsPage } from '../features/settings/components/settings-page.tsx';
 import { isRouteAllowed, paths, rootRedirect, type RouteName } from '../routes/paths.ts';
 import { NoPagePanel } from './shell/no-page-panel.tsx';
@@ -24,9 +28,6 @@ function Guarded({ name, user, children }: { name: RouteName; user: CurrentUser;
 
 const notBuilt: RouteName[] = [
   'easy',
-  'recipe',
-  'recipes',
-  'todaysRecipe',
   'musicChannels',
   'users',
   'message',
@@ -34,7 +35,6 @@ const notBuilt: RouteName[] = [
   'sentMessages',
   'drafts',
   'games',
-  'msgs',
 ];
 
 export function AppRoutes({ user }: { user: CurrentUser }) {
@@ -81,6 +81,25 @@ export function AppRoutes({ user }: { user: CurrentUser }) {
           </Guarded>
         </Route>
       ))}
+      <Route path={paths.recipes.path}>
+        <Guarded name="recipes" user={user}>
+          <RecipesPage user={user} />
+        </Guarded>
+      </Route>
+      <Route path={paths.recipe.path}>
+        {(params: { recipeId?: string; button?: string }) => (
+          <Guarded name="recipe" user={user}>
+            <RecipePage user={user} recipeIdSegment={params.recipeId} buttonSegment={params.button} />
+          </Guarded>
+        )}
+      </Route>
+      <Route path={paths.todaysRecipe.path}>
+        {(params: { button?: string }) => (
+          <Guarded name="todaysRecipe" user={user}>
+            <TodaysRecipePage user={user} buttonSegment={params.button} />
+          </Guarded>
+        )}
+      </Route>
       <Route path={paths.favorites.path}>
         <Guarded name="favorites" user={user}>
           <FavoritesPage user={user} />
@@ -89,6 +108,11 @@ export function AppRoutes({ user }: { user: CurrentUser }) {
       <Route path={paths.todaysMessages.path}>
         <Guarded name="todaysMessages" user={user}>
           <TodaysMessagesPage user={user} />
+        </Guarded>
+      </Route>
+      <Route path={paths.msgs.path}>
+        <Guarded name="msgs" user={user}>
+          <MsgsPage user={user} />
         </Guarded>
       </Route>
       <Route path={paths.search.path}>

@@ -51,32 +51,31 @@ const sampleIdentity = (s: PlaySampleRow) => `${s.clientTime}|${s.audioFileId}|$
 const sameFact = (a: PlaySampleRow, b: PlaySampleRow) =>
   a.clientTime === b.clientTime && a.audioFileId === b.audioFileId && a.position === b.position && a.playSource === b.playSource;
 
-/**
- * Sorted, with duplicate facts removed (the first in the total order wins, so the choice is stable),
- * and runs kept together at a switch: the browser writes the last sample of the file it leaves and
- * the first of the file it starts in the same millisecond, and ordering that tie by position alone
- * put the new file's position 0 first, cutting both plays in two. Among samples of one client time,
- * those continuing the file of the sample before them come first. That sample is fixed by the
- * total order, so the result still depends only on the set of samples.
- */
+/** Sorted, with duplicate facts removed (the first in the total order wins, so the choice is stable). */
 export function orderedUniqueSamples(samples: readonly PlaySampleRow[]): PlaySampleRow[] {
   const sorted = [...samples].sort(compareSamples);
   // The identity fields lead the sort key, so duplicates are adjacent.
-  return keepRunsTogether(sorted.filter((s, i) => i === 0 || !sameFact(sorted[i - 1]!, s)));
+  return sorted.filter((s, i) => i === 0 || !sameFact(sorted[i - 1]!, s));
 }
 
-const sameItem = (a: PlaySampleRow, b: PlaySampleRow) => a.audioFileId === b.audioFileId && a.itemType === b.itemType;
-
-function keepRunsTogether(ordered: PlaySampleRow[]): PlaySampleRow[] {
+/**
+ * Runs kept together at a switch: the browser writes the last sample of the file it leaves and the
+ * first of the file it starts in the same millisecond, and ordering that tie by position alone put
+ * the new file's position 0 first, cutting both plays in two. Among samples of one client time,
+ * those continuing the sample before them come first. That sample is fixed by the total order and
+ * lies within maxPause (or nothing continues it), so the result depends only on the samples within
+ * maxPause: what a derivation window always loads.
+ */
+function keepRunsTogether(ordered: readonly PlaySampleRow[], maxPauseMs: number): PlaySampleRow[] {
   const result: PlaySampleRow[] = [];
   for (let start = 0; start < ordered.length; ) {
     let end = start + 1;
     while (end < ordered.length && ordered[end]!.clientTime === ordered[start]!.clientTime) end++;
     const tie = ordered.slice(start, end);
     const before = result.at(-1);
+    const continues = (s: PlaySampleRow) => before !== undefined && continuesPlay(before, s, maxPauseMs);
     // A stable partition keeps the total order inside each part.
-    if (before && tie.length > 1) result.push(...tie.filter((s) => sameItem(before, s)), ...tie.filter((s) => !sameItem(before, s)));
-    else result.push(...tie);
+    result.push(...tie.filter(continues), ...tie.filter((s) => !continues(s)));
     start = end;
   }
   return result;
@@ -91,8 +90,8 @@ function continuesPlay(a: PlaySampleRow, b: PlaySampleRow, maxPauseMs: number): 
 }
 
 export function derivePlays(userId: number, samples: readonly PlaySampleRow[], rules: UsageRules): RawPlay[] {
-  const ordered = orderedUniqueSamples(samples);
   const maxPauseMs = rules.maxPauseSeconds * 1000;
+  const ordered = keepRunsTogether(orderedUniqueSamples(samples), maxPauseMs);
   const plays: RawPlay[] = [];
   let current: RawPlay | null = null;
   let previous: PlaySampleRow | null = null;

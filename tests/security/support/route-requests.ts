@@ -4,6 +4,7 @@ import { createPlaybackSigner } from '../../../infra/auth/playback-hmac.ts';
 import { defaultUsageRules } from '../../../schemas/events/usage-rules.ts';
 import { usageLogBody } from '../../../schemas/api/usage-log.ts';
 import type { Role, SecurityScenario } from './scenario.ts';
+import { multipartBody, tinyPdf } from '../../http/support/multipart.ts';
 
 // One realistic, well-formed request per route, aimed at the caregiver unit's own data (its id,
 // its resident, its message, its favorite list...), so "ok for the unit's administrator, denied
@@ -85,6 +86,7 @@ export const routeRequests: Record<string, RequestBuilder> = {
   'POST /api/admin/projections/:name/park': () => ({ method: 'POST', url: '/api/admin/projections/usage-warehouse/park', payload: { eventId: '00000000-0000-4000-8000-000000000000' } }),
 
   // The content library.
+  'POST /api/get-recipe-items': (s) => ({ method: 'POST', url: '/api/get-recipe-items', payload: { recipeIds: [s.ids.recipe] } }),
   'GET /api/categories': () => ({ method: 'GET', url: '/api/categories' }),
   'POST /api/get-audio-files': (s) => ({ method: 'POST', url: '/api/get-audio-files', payload: { categoryIds: [s.ids.category] } }),
   'GET /api/audio-files-info': (s) => ({ method: 'GET', url: `/api/audio-files-info?ids=${s.ids.audioFile}` }),
@@ -140,10 +142,16 @@ export const routeRequests: Record<string, RequestBuilder> = {
   'POST /api/message-items': (s) => ({ method: 'POST', url: '/api/message-items', payload: { messageId: s.ids.message, type: 'InlineHTML', html: '<p>More</p>', trackClicks: false } }),
   'PUT /api/message-items/:id': (s) => ({ method: 'PUT', url: `/api/message-items/${s.ids.messageItem}`, payload: { html: '<p>Changed</p>' } }),
   'DELETE /api/message-items/:id': (s) => ({ method: 'DELETE', url: `/api/message-items/${s.ids.messageItemToRemove}` }),
+  'POST /api/message-replies': (s) => ({ method: 'POST', url: '/api/message-replies', payload: { messageId: s.ids.message, reply: 'Noted before sending' } }),
+  'POST /api/get-msgs': () => ({ method: 'POST', url: '/api/get-msgs', payload: { query: {} } }),
   'PUT /api/message-read-time': (s) => ({ method: 'PUT', url: '/api/message-read-time', payload: { messageId: s.ids.message, readTime: '2026-11-20T10:00:00.000Z' } }),
   'PUT /api/discussion-read-time': (s) => ({ method: 'PUT', url: '/api/discussion-read-time', payload: { messageId: s.ids.message, readTime: null } }),
   'GET /api/unread-messages-count': () => ({ method: 'GET', url: '/api/unread-messages-count' }),
+  // A PDF is plain ASCII, so the body travels as text (the fuzz mutates it as a whole, not byte by byte).
+  'POST /api/upload': () => ({ method: 'POST', url: '/api/upload', payload: uploadBody.payload.toString('latin1'), headers: uploadBody.headers }),
 };
+
+const uploadBody = multipartBody([{ field: 'file0', filename: 'menu.pdf', contentType: 'application/pdf', bytes: tinyPdf }]);
 
 async function loginToken(s: SecurityScenario): Promise<string> {
   const user = await s.t.createUser();

@@ -16,6 +16,17 @@ export const connectivity = proxy({
   lastPing: null as null | { tokenMatch: boolean },
 });
 
+const liveListeners = new Set<(message: LiveMessage) => void>();
+
+/**
+ * Hears every message of the live channel the shell keeps open (a screen that shows something a
+ * push concerns, e.g. the messenger on UnreadCountChanged); returns the function that stops.
+ */
+export function onLiveMessage(listener: (message: LiveMessage) => void): () => void {
+  liveListeners.add(listener);
+  return () => void liveListeners.delete(listener);
+}
+
 /** A ping fails when the server cannot be reached or answers with a server error. */
 export function pingFailed(error: unknown): boolean {
   return !(error instanceof ApiError) || error.status >= 500;
@@ -66,6 +77,7 @@ export function startConnectivity(hooks: ConnectivityHooks): () => void {
       if (!parsed.success) return;
       if (parsed.data.type === 'Pong') connectivity.livePonged = true;
       hooks.onLiveMessage?.(parsed.data);
+      for (const listener of liveListeners) listener(parsed.data);
     });
     socket.addEventListener('close', () => {
       connectivity.liveOpen = false;

@@ -3,15 +3,20 @@ import { libraryTexts } from './translations-library.ts';
 import { playerTexts } from './translations-player.ts';
 import { todaysTexts } from './translations-todays.ts';
 import { timingTexts } from './translations-timings.ts';
+import { uploadTexts } from './translations-uploads.ts';
 import { reportPlurals, reportTexts } from './translations-reports.ts';
 import { reportTablePlurals, reportTableTexts } from './translations-report-tables.ts';
 import { usageFigurePlurals, usageFigureTexts } from './translations-usage-figures.ts';
+import { recipeTexts } from './translations-recipes.ts';
 import type { PluralEntry, TextEntry } from './entry.ts';
+import { msgsPlurals, msgsTexts } from './translations-msgs.ts';
 
 // Every text the browser shows, keyed by its English text (spec wording where the spec has it).
 // English is the key itself; swe2 (Sweden Swedish) differs from swe only where it says so.
 
 export const texts: Record<string, TextEntry> = {
+  // The recipe list and screen (translations-recipes.ts).
+  ...recipeTexts,
   // Login
   Login: { fin: 'Kirjaudu', swe: 'Logga in' },
   Username: { fin: 'Käyttäjätunnus', swe: 'Användarnamn' },
@@ -84,6 +89,7 @@ export const texts: Record<string, TextEntry> = {
   // Settings page (spec 3 section 2)
   'Results per page': { fin: 'Tuloksia sivulla', swe: 'Resultat per sida' },
   'Settings saved': { fin: 'Asetukset tallennettu', swe: 'Inställningarna har sparats' },
+  ...msgsTexts,
   ...playerTexts,
   ...reportTexts,
   ...reportTableTexts,
@@ -91,6 +97,7 @@ export const texts: Record<string, TextEntry> = {
   ...libraryTexts,
   ...todaysTexts,
   ...timingTexts,
+  ...uploadTexts,
 };
 
 /** Texts with a count: the key holds the other form; the "one" form is used only for exactly 1. */
@@ -105,6 +112,7 @@ export const plurals: Record<string, PluralEntry> = {
     fin: { one: 'Liian monta epäonnistunutta kirjautumista. Yritä uudelleen {{count}} minuutin kuluttua.', other: 'Liian monta epäonnistunutta kirjautumista. Yritä uudelleen {{count}} minuutin kuluttua.' },
     swe: { one: 'För många misslyckade inloggningar. Försök igen om {{count}} minut.', other: 'För många misslyckade inloggningar. Försök igen om {{count}} minuter.' },
   },
+  ...msgsPlurals,
   ...reportPlurals,
   ...reportTablePlurals,
   ...usageFigurePlurals,
