@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../infra/db/migrate.ts';
 import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
-import { daysBetween, isSpecialDay, recipeOfDay, type DayTiming, type RecurringTiming } from '../../domain/recipes/recipe-timing-rules.ts';
+import { daysBetween, isSpecialDay, recipeOfDay, timingsOfDay, type DayTiming, type RecurringTiming } from '../../domain/recipes/recipe-timing-rules.ts';
 import { demoRecipes } from '../../tools/seed/demo-library.ts';
 import { demoUserGroups } from '../../tools/seed/demo-units.ts';
 import { seedDemoTimings } from '../../tools/seed/demo-timings.ts';
@@ -20,6 +20,7 @@ describe('demo recipe timings', () => {
     for (const g of demoUserGroups) groups.set(g.name, Number((await sql.query<{ id: number }>('INSERT INTO user_groups (name) VALUES ($1) RETURNING id', [g.name]))[0]!.id));
     const recipes = new Map<string, number>();
     for (const r of demoRecipes) recipes.set(r.name, Number((await sql.query<{ id: number }>('INSERT INTO recipes (name) VALUES ($1) RETURNING id', [r.name]))[0]!.id));
+    // 30 days before Christmas Eve: every third day from 15 days back would hit it.
     await seedDemoTimings(sql, groups, recipes, new Date('2026-11-24T10:00:00Z'));
   });
   afterAll(() => sql.close());
@@ -35,6 +36,8 @@ describe('demo recipe timings', () => {
         const all = daysBetween(`${year}-01-01`, `${year}-12-31`);
         expect(all.filter((d) => recipeOfDay(d, days, recurring) === null)).toEqual([]);
         expect(isSpecialDay(`${year}-12-24`, recurring)).toBe(true);
+        // The holiday's own recipe is the day's recipe: no group timing outranks it.
+        expect(timingsOfDay(`${year}-12-24`, days, recurring)[0]).toMatchObject({ kind: 'date', special: true });
         expect(all.filter((d) => isSpecialDay(d, recurring)).length).toBe(9);
       }
     }

@@ -35,8 +35,12 @@ export async function seedDemoTimings(tx: Queryable, groupIds: ReadonlyMap<strin
     ...demoSpecialDays.map((s) => ({ user_group_id: groupId, recipe_id: recipe(s.recipe), month: s.month, day: s.day, week: null, special: true })),
   ]);
   const today = DateTime.fromJSDate(now).setZone('Europe/Helsinki').startOf('day');
+  // Not on the holidays: a group timing of the day would outrank the holiday's recipe.
+  const holiday = (d: DateTime) => demoSpecialDays.some((s) => s.month === d.month && s.day === d.day);
   const days = groups.flatMap((groupId, g) =>
-    Array.from({ length: 20 }, (_, i) => ({ user_group_id: groupId, recipe_id: recipe(weekly[(i + g + 1) % weekly.length]!), day: today.plus({ days: 3 * i - 15 }).toISODate() })),
+    Array.from({ length: 20 }, (_, i) => ({ i, day: today.plus({ days: 3 * i - 15 }) }))
+      .filter(({ day }) => !holiday(day))
+      .map(({ i, day }) => ({ user_group_id: groupId, recipe_id: recipe(weekly[(i + g + 1) % weekly.length]!), day: day.toISODate() })),
   );
   const a = await insertAudited(tx, 'ug_recurring_recipe_timings', { user_group_id: 'integer', recipe_id: 'integer', month: 'integer', day: 'integer', week: 'integer', special: 'boolean' }, recurring, 'id');
   const b = await insertAudited(tx, 'ug_recipe_timings', { user_group_id: 'integer', recipe_id: 'integer', day: 'date' }, days, 'id');
