@@ -72,6 +72,9 @@ import { unreadMessagesCountRoute } from '../../queries/messages/unread-messages
 import { getMessagesRoute } from '../../queries/messages/get-messages.ts';
 import { getMessageItemsRoute } from '../../queries/messages/get-message-items.ts';
 import { getTodaysMessagesRoute } from '../../queries/messages/get-todays-messages.ts';
+import { getMessageTimingsRoute } from '../../queries/messages/get-message-timings.ts';
+import { getRecipeTimingsRoute } from '../../queries/recipes/get-recipe-timings.ts';
+import { getTodaysRecipeRoute } from '../../queries/recipes/get-todays-recipe.ts';
 import { getMessageRecipientsRoute } from '../../queries/messages/get-message-recipients.ts';
 import { uploadFilesRoute } from '../../commands/files/upload-files.ts';
 import { liveChannelRoute } from './live-channel.ts';
@@ -164,6 +167,9 @@ export const routeModules: readonly RouteModule[] = [
   uploadFilesRoute,
   retryProjectionRoute,
   parkEventRoute,
+  getRecipeTimingsRoute,
+  getMessageTimingsRoute,
+  getTodaysRecipeRoute,
 ];
 
 /** Last: every route relies on the hooks before it (errors, input guard, origin, session, limits). */

@@ -78,6 +78,11 @@ export const authorizationTable: Record<string, Row> = {
   'GET /api/audio-file/:id/:hmac/:n': loggedIn,
   'GET /api/last-play': loggedIn,
   'GET /api/recipes': loggedIn,
+  // The calendar of current events: the caller's own group timings and messages.
+  'GET /api/recipe-timings': loggedIn,
+  'GET /api/message-timings': loggedIn,
+  // Guarded by the todaysRecipe flag: the units have it, nobody else in the scenario does.
+  'GET /api/todays-recipe': row(unitAndAdmin, { otherOrg: 'ok', admin: 'denied' }),
 
   'GET /api/favorites': unitOnly,
   'GET /api/user-tag-groups': loggedIn,

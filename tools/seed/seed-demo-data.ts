@@ -7,6 +7,7 @@ import { allDemoUserNames, demoAdmin, demoMessageReceivers, demoOperator, demoPa
 import { insertAudited } from './insert-audited.ts';
 import { seedDemoFavorites } from './demo-favorites.ts';
 import { seedDemoMessages } from './demo-messages.ts';
+import { seedDemoTimings } from './demo-timings.ts';
 
 // Seeds the demo users and the content library on first start (issue 2, deliverable 8). Runs
 // after the migrations; when any demo user exists it changes nothing in the database and only
@@ -151,6 +152,7 @@ async function insertDemoData(tx: Queryable, passwordHash: string, objectSizes: 
   await insertMessageReceivers(tx, everyone, groupIds);
 
   const library = await insertLibrary(tx, objectSizes);
+  await seedDemoTimings(tx, groupIds, byName(await tx.query<IdRow>('SELECT id, name FROM recipes')), new Date());
   return { users: userIds.size + laterUsers.length + operators.length, residents: residents.length, activities: activities.length, ...library };
 }
 

@@ -5,6 +5,7 @@ import { MessagePopupModal } from '../features/messages/components/unread-popups
 import { ParticipationReportModal } from '../features/participation-report/components/participation-report-modal.tsx';
 import { StartSessionModal } from '../features/usage-session/components/start-session-modal.tsx';
 import { SearchAndAddModal } from './search-and-add-modal.tsx';
+import { TimingCalendarModal } from '../components/timing-calendar/timing-calendar-modal.tsx';
 
 // Modals that exist so far; the others show a 'not built yet' note inside the modal frame.
 export const modalRegistry: ModalRegistry = {
@@ -14,4 +15,5 @@ export const modalRegistry: ModalRegistry = {
   SEARCH: SearchAndAddModal,
   RESIDENT_REPORT: ParticipationReportModal,
   StartSession: StartSessionModal,
+  TimingCalendar: TimingCalendarModal,
 };

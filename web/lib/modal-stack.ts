@@ -16,6 +16,7 @@ export const modalNames = [
   'IFrame',
   'RESIDENT_REPORT',
   'StartSession',
+  'TimingCalendar',
 ] as const;
 export type ModalName = (typeof modalNames)[number];
 

@@ -100,6 +100,9 @@ export const routeRequests: Record<string, RequestBuilder> = {
   },
   'GET /api/last-play': () => ({ method: 'GET', url: '/api/last-play' }),
   'GET /api/recipes': () => ({ method: 'GET', url: '/api/recipes' }),
+  'GET /api/recipe-timings': () => ({ method: 'GET', url: '/api/recipe-timings?firstDay=2026-11-01&lastDay=2026-12-12' }),
+  'GET /api/message-timings': () => ({ method: 'GET', url: '/api/message-timings?firstDay=2026-11-01&lastDay=2026-12-12' }),
+  'GET /api/todays-recipe': () => ({ method: 'GET', url: '/api/todays-recipe' }),
 
   // Favorites: the unit's list.
   'GET /api/favorites': (s) => ({ method: 'GET', url: `/api/favorites?userTagGroupIdList=${s.ids.favoriteList}` }),

@@ -116,6 +116,7 @@ export async function buildSecurityScenario(options: { database?: TestDatabase }
     usageReport: true,
     canStartSession: true,
     evaluateAudioFiles: true,
+    todaysRecipe: true,
   };
   const unit = await t.createUser({ config: unitFlags });
   const otherOrg = await t.createUser({ config: unitFlags });

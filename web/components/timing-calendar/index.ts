@@ -1,6 +1,9 @@
-// Placeholder until the calendar of current events (TimingCalendar, issue 15) is merged: its
-// owner replaces this file with the modal. The recipe screen's "Show Current Events" calls it.
+import { showModal } from '../../lib/modal-stack.ts';
 
-export function openTimingCalendar(options: { day?: string } = {}): void {
-  void options;
+// The calendar of current events (TimingCalendar): open it on a day (YYYY-MM-DD; today in
+// Europe/Helsinki by default), showing that day or, with mode 'week', its Monday-to-Sunday week.
+// The modal itself is timing-calendar-modal.tsx, registered in web/app/modals.tsx.
+
+export function openTimingCalendar(options: { day?: string; mode?: 'day' | 'week' } = {}): void {
+  showModal('TimingCalendar', options);
 }

@@ -3,6 +3,7 @@ import { libraryTexts } from './translations-library.ts';
 import { messageListTexts } from './translations-message-lists.ts';
 import { playerTexts } from './translations-player.ts';
 import { todaysTexts } from './translations-todays.ts';
+import { timingTexts } from './translations-timings.ts';
 import { uploadTexts } from './translations-uploads.ts';
 import { reportPlurals, reportTexts } from './translations-reports.ts';
 import { reportTablePlurals, reportTableTexts } from './translations-report-tables.ts';
@@ -99,6 +100,7 @@ export const texts: Record<string, TextEntry> = {
   ...messageTexts,
   ...libraryTexts,
   ...todaysTexts,
+  ...timingTexts,
   ...uploadTexts,
 };
 
