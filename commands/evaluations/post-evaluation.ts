@@ -1,3 +1,4 @@
+import { requireVisibleMessageItem } from '../../domain/messages/message-access.ts';
 import { validationError } from '../../infra/errors.ts';
 import { handleCommand } from '../../infra/event-store/decider.ts';
 import { requireUser } from '../../server/http/auth.ts';
@@ -18,6 +19,7 @@ export function postEvaluationRoute(app: App): void {
       const known = await sql.query('SELECT 1 FROM audio_files WHERE id = $1::bigint', [audioFileId]);
       if (known.length === 0) throw validationError([{ path: 'body.audioFileId', message: 'Unknown audio file' }]);
     }
+    if (messageItemId !== undefined) await requireVisibleMessageItem(sql, userId, messageItemId, 'body.messageItemId');
     const target: EvaluationTarget = audioFileId !== undefined ? { audioFileId } : { messageItemId: messageItemId! };
     const clientTime = new Date(request.body.time ?? now()).toISOString();
     const evaluationId = evaluationIdOf(userId, target, clientTime);

@@ -6,6 +6,7 @@ import { loadUser } from '../../infra/users/user-repository.ts';
 import type { MessageChange, MessageItemChange } from '../../schemas/api/messages.ts';
 import type { ValidationIssue } from '../../schemas/api/errors.ts';
 import { allowedReceiverGroupIds, allowedReceiverIds } from '../../domain/messages/message-receivers.ts';
+import { addressedTo } from '../../domain/messages/message-access.ts';
 
 // What a message and its items may say, checked before they are decided (spec 2 section 5):
 // recommendations and usage-report messages need their config flags, every recipient must be one
@@ -39,8 +40,7 @@ async function senderRepliedTo(sql: Queryable, userId: number, messageId: number
   if (messageId === null) return null;
   const [row] = await sql.query<{ user_id: number }>(
     `SELECT m.user_id FROM messages m
-      WHERE m.id = $2 AND m.sent AND ($1 = ANY(m.recipients)
-        OR m.recipient_groups && ARRAY(SELECT user_group_id FROM users WHERE id = $1 AND user_group_id IS NOT NULL))`,
+      WHERE m.id = $2 AND ${addressedTo('$1')}`,
     [userId, messageId],
   );
   return row ? Number(row.user_id) : null;

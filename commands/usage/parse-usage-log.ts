@@ -1,3 +1,4 @@
+import { seesMessageItem } from '../../domain/messages/message-access.ts';
 import { validationError } from '../../infra/errors.ts';
 import type { Queryable } from '../../infra/sql/sql.ts';
 import type { ValidationIssue } from '../../schemas/api/errors.ts';
@@ -71,8 +72,8 @@ export async function checkReferences(sql: Queryable, userId: number, log: Usage
     return (await unknownIds(sql, 'files', videos)).map((v) => ({ path: `data.videoLog.${v.i}.fileId`, message: 'Unknown file' }));
   }
   if (log.page === 'messageItem') {
-    // message_items is the messages read model (projections/postgres/messages.ts).
-    return (await unknownIds(sql, 'message_items', [{ id: log.messageItemId }])).map(() => ({ path: 'data.messageItemId', message: 'Unknown message item' }));
+    // Only items of messages the user sees: an open of another's item would count as theirs.
+    return (await seesMessageItem(sql, userId, log.messageItemId)) ? [] : [{ path: 'data.messageItemId', message: 'Unknown message item' }];
   }
   if (log.page === 'startSession') {
     // Participants and activities are the unit's own (spec 3 section 3: residents and activities have a userId).

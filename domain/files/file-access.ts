@@ -1,5 +1,6 @@
 import type { Queryable } from '../../infra/sql/sql.ts';
 import { validationError } from '../../infra/errors.ts';
+import { seenBy } from '../messages/message-access.ts';
 
 // Who may read a stored file (GET /api/file/{id} and its thumbnail) and attach it to a message or a
 // reply. Library files (files.user_id NULL: covers, videos, documents of the content library) are
@@ -8,10 +9,6 @@ import { validationError } from '../../infra/errors.ts';
 // the message's owner and, once sent, its recipients and the members of its recipient groups;
 // and by the administrators of any of them, who read their users' messages. Everyone else gets
 // nothing, whatever id they try.
-
-/** The messages read model (projections/postgres/messages.ts) a viewer `v` sees: owner, or sent to them or their group. */
-const seenBy = (v: string) => `(m.user_id = ${v} OR (m.sent AND (${v} = ANY(m.recipients)
-  OR m.recipient_groups && ARRAY(SELECT user_group_id FROM users WHERE id = ${v} AND user_group_id IS NOT NULL))))`;
 
 /**
  * Whether `userId` may read file `fileId`: true for a library file, the uploader's own upload, and

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../infra/sql/sql.ts';
+import { addressedTo } from './message-access.ts';
 
 // Whom a user may send messages to (migration 010: message_receivers, message_receiver_groups and
 // the active default recipients). The same lists decide which names a viewer may read in message
@@ -39,8 +40,7 @@ export async function nameableBy(sql: Queryable, viewerId: number): Promise<{ us
   users.add(viewerId);
   const senders = await sql.query<{ id: number }>(
     `SELECT DISTINCT m.user_id AS id FROM messages m
-      WHERE m.sent AND ($1 = ANY(m.recipients)
-        OR m.recipient_groups && ARRAY(SELECT user_group_id FROM users WHERE id = $1 AND user_group_id IS NOT NULL))`,
+      WHERE ${addressedTo('$1')}`,
     [viewerId],
   );
   for (const s of senders) users.add(Number(s.id));

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../infra/sql/sql.ts';
 import type { GetMessagesQuery, MessageItem } from '../../schemas/api/messages.ts';
 import type { ItemRecord, MessageRecord } from '../../domain/messages/message-views.ts';
+import { seenBy } from '../../domain/messages/message-access.ts';
 
 // The messages read model (tables `messages`, migration 006, and `message_items`, migration 005):
 // what a viewer sees of it. A viewer sees the messages they own, and the sent ones addressed to
@@ -47,8 +48,7 @@ interface ItemRow {
 // When a message counts as being "at" for a period: its active-from, else when it was sent.
 const messageInstant = 'COALESCE(m.time, m.sent_time, m.created_at)';
 
-const visibleTo = `(m.user_id = $1 OR (m.sent AND ($1 = ANY(m.recipients)
-  OR m.recipient_groups && ARRAY(SELECT user_group_id FROM users WHERE id = $1 AND user_group_id IS NOT NULL))))`;
+const visibleTo = seenBy('$1');
 
 const activeAt = (now: string) => `(m.sent AND m.active AND COALESCE(m.time, m.sent_time) <= ${now} AND (m.expire_time IS NULL OR m.expire_time > ${now}))`;
 

@@ -3,6 +3,7 @@ import { requireUser } from '../../server/http/auth.ts';
 import type { App } from '../../server/http/zod.ts';
 import type { Queryable } from '../../infra/sql/sql.ts';
 import { UnreadMessagesCount } from '../../schemas/api/messages.ts';
+import { addressedTo } from '../../domain/messages/message-access.ts';
 
 // GET /api/unread-messages-count: the number on the top bar's messages button (spec 2 section 6),
 // the caller's own. A message counts once when it is active now (sent, switched on, within its
@@ -12,15 +13,13 @@ import { UnreadMessagesCount } from '../../schemas/api/messages.ts';
 // - it is theirs or sent to them and someone else replied after their discussion read time.
 // The browser reads it again when /ws says UnreadCountChanged, and every 5 s as a fallback.
 
-const addressedTo = `($1 = ANY(m.recipients)
-  OR m.recipient_groups && ARRAY(SELECT user_group_id FROM users WHERE id = $1 AND user_group_id IS NOT NULL))`;
 
 export async function countUnreadMessages(db: Queryable, userId: number, now: Date): Promise<number> {
   const [row] = await db.query<{ count: number | string }>(
     `SELECT count(*) AS count FROM messages m
        LEFT JOIN message_read_times r ON r.message_id = m.id AND r.user_id = $1
       WHERE m.sent AND m.active AND COALESCE(m.time, m.sent_time) <= $2::timestamptz AND (m.expire_time IS NULL OR m.expire_time > $2::timestamptz)
-        AND (m.user_id = $1 OR ${addressedTo})
+        AND (m.user_id = $1 OR ${addressedTo('$1')})
         AND ((m.user_id <> $1 AND r.read_time IS NULL)
           OR EXISTS (SELECT 1 FROM message_replies p
                       WHERE p.message_id = m.id AND p.user_id <> $1 AND p.at > COALESCE(r.discussion_read_time, '-infinity'::timestamptz)))`,

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createProjectionRunner, type ProjectionRunner } from '../../projections/engine/runner.ts';
 import { evaluationsProjector } from '../../projections/postgres/evaluations.ts';
 import { buildTestApp, type TestApp, type TestDatabase, type TestUser } from '../support/build-test-app.ts';
-import { insertAudioFiles, testClock } from './support/usage-kit.ts';
+import { insertAudioFiles, insertMessageItems, testClock } from './support/usage-kit.ts';
 
 // GET and POST /api/evaluations, PUT /api/evaluations/{id}: events on evaluations-{userId},
 // read back through the evaluations read model.
@@ -46,6 +46,7 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('/api/evaluations on %s', (d
     expect(liked.statusCode).toBe(200);
     const evaluation = liked.json();
     expect(evaluation).toEqual({ id: expect.any(String), time: '2026-11-20T09:00:00.000Z', audioFileId: files[0], messageItemId: null, score: 1 });
+    await insertMessageItems(t, user.id, [{ id: 44 }], 44);
     const message = (await post({ messageItemId: 44, score: 0 })).json();
     expect(message).toMatchObject({ messageItemId: 44, audioFileId: null, time: '2026-11-20T10:00:00.000Z' });
 
@@ -93,6 +94,10 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('/api/evaluations on %s', (d
     await bad({ audioFileId: files[0], messageItemId: 3, score: 1 }, 'body.audioFileId');
     await bad({ score: 1 }, 'body.audioFileId');
     await bad({ audioFileId: 987_654, score: 1 }, 'body.audioFileId');
+    // An item of a message the user does not see is refused like one that does not exist.
+    await insertMessageItems(t, (await t.createUser()).id, [{ id: 45 }], 45);
+    await bad({ messageItemId: 45, score: 1 }, 'body.messageItemId');
+    await bad({ messageItemId: 987_654, score: 1 }, 'body.messageItemId');
     const badId = await put('not-a-uuid', { score: 1 });
     expect(badId.json().error.details).toEqual([expect.objectContaining({ path: 'params.id' })]);
     const badList = await t.app.inject({ method: 'GET', url: '/api/evaluations?audioFileIdList=1,x', headers });

@@ -9,7 +9,7 @@ import { defaultUsageRules } from '../../schemas/events/usage-rules.ts';
 import { connectTestWarehouse } from '../support/test-warehouse.ts';
 import { buildTestApp, type TestApp, type TestUser } from '../support/build-test-app.ts';
 import { projectAll } from '../../projections/engine/project-all.ts';
-import { postUsageLog } from './support/usage-kit.ts';
+import { insertMessageItems, postUsageLog } from './support/usage-kit.ts';
 
 // messageItemClicks of GET /api/usage/{userId}/{first}/{last} by the clicked item's content type,
 // read from the message_items read model (migration 005). Clicks are posted through POST
@@ -30,10 +30,13 @@ beforeAll(async () => {
 
   // Items of the messages read model: 101 SingAlong, 102 Exercise, 103 News; and item 500 whose
   // content type was never set.
-  await t.sql.query(
-    `INSERT INTO message_items (id, message_id, type, content_type) VALUES (101, 1, 'AudioFile', 'SingAlong'), (102, 1, 'MediaFile', 'Exercise'),
-       (103, 1, 'InlineHTMLTrack', 'News'), (500, 2, 'Link', NULL), (999, 2, 'Link', 'Game')`,
-  );
+  const items = [
+    { id: 101, type: 'AudioFile', contentType: 'SingAlong' },
+    { id: 102, type: 'MediaFile', contentType: 'Exercise' },
+    { id: 103, type: 'InlineHTMLTrack', contentType: 'News' },
+  ];
+  await insertMessageItems(t, unit.id, items, 1);
+  await insertMessageItems(t, unit.id, [{ id: 500 }, { id: 999, contentType: 'Game' }], 2);
 
   // 2026-03-05: 101 opened twice (closed in between, which is no click), 102 opened once, 500
   // opened once, 999 opened once and removed afterwards. 2026-03-01, before the period: 103 opened.

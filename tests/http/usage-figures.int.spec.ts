@@ -109,8 +109,8 @@ async function makeUnit(): Promise<Unit> {
   await t.sql.query(`INSERT INTO categories (id, name, type, content_type) VALUES (10, 'Songs', 'Music', 'Music'), (11, 'Sing', 'Music', 'Sing Along')`);
   await t.sql.query(`INSERT INTO audio_files (id, type, name, length) VALUES (101, 'MusicPiece', 'Song', 180), (102, 'AudioProgram', 'Program', 600)`);
   await t.sql.query('INSERT INTO audio_file_categories (audio_file_id, category_id, priority) VALUES (101, 10, 0), (102, 11, 0)');
-  await insertMessageItems(t, [{ id: 77 }]);
   const user = await t.createUser();
+  await insertMessageItems(t, user.id, [{ id: 77 }]);
   const headers = { cookie: (await t.login(user)).cookie };
   const resident = Number((await t.sql.query<{ id: number }>("INSERT INTO residents (first_name, last_name, user_id) VALUES ('Aino', 'Virtanen', $1) RETURNING id", [user.id]))[0]!.id);
   const video = await insertVideoFile(t, 'Walk.mp4');

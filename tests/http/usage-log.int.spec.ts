@@ -20,7 +20,8 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('POST /api/usage-log on %s',
     t = await buildTestApp({ database, now: clock.now });
     files = await insertAudioFiles(t, 3);
     video = await insertVideoFile(t, 'jumppa.mp4');
-    await insertMessageItems(t, [{ id: 12 }]);
+    // Item 12 is on a message of another unit: its opens are refused (the test of every page adds its own).
+    await insertMessageItems(t, (await t.createUser()).id, [{ id: 12 }], 12);
   });
   afterAll(() => t.close());
   beforeEach(async () => {
@@ -79,9 +80,10 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('POST /api/usage-log on %s',
 
   it('should log every page as its event', async () => {
     const time = clock.at(-60);
+    await insertMessageItems(t, user.id, [{ id: 13 }], 13);
     const pages: UsageLogDataInput[] = [
       { page: 'version', time, version: '2.4.1' },
-      { page: 'messageItem', time, messageItemId: 12, action: 'continue' },
+      { page: 'messageItem', time, messageItemId: 13, action: 'continue' },
       { page: 'buttonAction', time, button: 'todaysRecipe', params: { recipeId: 3 } },
       { page: 'search', time, query: 'sibelius', categories: [{ id: 5 }, 6], categoryIds: [5], musicPieces: true, musicCategories: false, audioPrograms: true, recipes: false },
       {
@@ -96,7 +98,7 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('POST /api/usage-log on %s',
     const events = await nonLogin();
     expect(events.map((e) => [e.type, e.data])).toEqual([
       ['ClientVersionReported', expect.objectContaining({ version: '2.4.1', clientTime: time })],
-      ['MessageItemActionLogged', expect.objectContaining({ messageItemId: 12, action: 'continue' })],
+      ['MessageItemActionLogged', expect.objectContaining({ messageItemId: 13, action: 'continue' })],
       ['ButtonActionLogged', expect.objectContaining({ button: 'todaysRecipe', params: { recipeId: 3 } })],
       ['SearchLogged', expect.objectContaining({ query: 'sibelius', categoryIds: [5, 6], musicPieces: true, musicCategories: false, audioPrograms: true, recipes: false })],
       ['VideoActionLogged', expect.objectContaining({ playerId: 'Message-4', fileId: video, position: 0, playSource: 'Message', totalLength: 300, action: 'play' })],
@@ -178,6 +180,10 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('POST /api/usage-log on %s',
       ]));
     it('a click on an unknown message item', () =>
       refused({ data: JSON.stringify({ page: 'messageItem', time: clock.at(0), messageItemId: 987_654, action: 'open' }) }, [
+        { path: 'data.messageItemId', message: 'Unknown message item' },
+      ]));
+    it("a click on an item of another unit's message", () =>
+      refused({ data: JSON.stringify({ page: 'messageItem', time: clock.at(0), messageItemId: 12, action: 'open' }) }, [
         { path: 'data.messageItemId', message: 'Unknown message item' },
       ]));
     it('a time more than 5 minutes ahead of the server', () =>

@@ -122,7 +122,7 @@ beforeAll(async () => {
   // and uncounted, listed only with showShortSessions.
   await post(unit, { page: 'startSession', time: '2026-01-17T15:00:00.000Z', residentIds: [residentB], params: { outdoors: false, activityIds: [] } });
   // Item 77 is known, but no content type was set for it.
-  await insertMessageItems(t, [{ id: 77 }]);
+  await insertMessageItems(t, unit.id, [{ id: 77 }]);
   for (const [time, action] of [['13:00:00', 'open'], ['13:02:00', 'close'], ['13:05:00', 'open']] as const) {
     await post(unit, { page: 'messageItem', time: `2026-01-17T${time}.000Z`, messageItemId: 77, action });
   }

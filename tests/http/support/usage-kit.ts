@@ -37,9 +37,19 @@ export async function insertVideoFile(t: TestApp, name: string): Promise<number>
 }
 
 /** Rows of the message item read model, for message item clicks to name. */
-export async function insertMessageItems(t: TestApp, items: readonly { id: number; contentType?: string | null }[]): Promise<void> {
+/**
+ * Items of the messages read model written straight into its views, on a message `ownerId` owns
+ * (id `messageId`, 0 by default), so that user sees them: their opens and evaluations are accepted.
+ */
+export async function insertMessageItems(
+  t: TestApp,
+  ownerId: number,
+  items: readonly { id: number; type?: string; contentType?: string | null }[],
+  messageId = 0,
+): Promise<void> {
+  await t.sql.query(`INSERT INTO messages (id, user_id, title, created_at, stream_version) VALUES ($1, $2, 'Test message', now(), 0) ON CONFLICT (id) DO NOTHING`, [messageId, ownerId]);
   for (const item of items) {
-    await t.sql.query("INSERT INTO message_items (id, message_id, type, content_type) VALUES ($1, 0, 'Link', $2)", [item.id, item.contentType ?? null]);
+    await t.sql.query('INSERT INTO message_items (id, message_id, type, content_type) VALUES ($1, $2, $3, $4)', [item.id, messageId, item.type ?? 'Link', item.contentType ?? null]);
   }
 }
 
