@@ -75,7 +75,7 @@ export type MessageCommand =
   | { kind: 'setDiscussionReadTime'; messageId: number; userId: number; userGroupId: number | null; readTime: string | null; at: string }
   | { kind: 'postReply'; messageId: number; userId: number; userGroupId: number | null; replyId: string; text: string; fileId: number | null; at: string };
 
-const fieldNames = ['title', 'time', 'expireTime', 'recommendation', 'recipientCanModify', 'recipientCanReply', 'game', 'usageReport', 'replyToMessageId'] as const;
+const fieldNames = ['title', 'time', 'expireTime', 'recommendation', 'recipientCanModify', 'recipientCanReply', 'game', 'usageReport', 'replyToMessageId', 'forcePopup'] as const;
 
 const initialState = (): MessageState => ({
   exists: false,

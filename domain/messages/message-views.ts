@@ -25,6 +25,7 @@ export interface MessageRecord {
   game: boolean;
   recipientCanModify: boolean;
   recipientCanReply: boolean;
+  forcePopup: boolean;
   replyToMessageId: number | null;
   recipients: readonly number[];
   recipientGroups: readonly number[];
@@ -109,6 +110,7 @@ export async function describeMessages(db: Queryable, messages: readonly Message
       game: row.game,
       recipientCanModify: row.recipientCanModify,
       recipientCanReply: row.recipientCanReply,
+      forcePopup: row.forcePopup,
       time,
       expireTime,
       sentTime,

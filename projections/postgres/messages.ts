@@ -52,6 +52,7 @@ const updatableColumns = {
   recipientCanModify: 'recipient_can_modify',
   recipientCanReply: 'recipient_can_reply',
   replyToMessageId: 'reply_to_message_id',
+  forcePopup: 'force_popup',
 } as const;
 
 const itemValues = (item: EventOf<'MessageItemAdded'>['data']['item']) => [
@@ -78,9 +79,9 @@ async function applyOne(tx: Queryable, t: Tables, event: MessageProjected): Prom
       const d = event.data;
       await tx.query(
         `INSERT INTO ${t.messages} (id, user_id, title, time, expire_time, recommendation, usage_report, game, recipient_can_modify,
-           recipient_can_reply, reply_to_message_id, created_at, stream_version)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (id) DO NOTHING`,
-        [d.messageId, d.userId, d.title, d.time, d.expireTime, d.recommendation, d.usageReport, d.game, d.recipientCanModify, d.recipientCanReply, d.replyToMessageId, d.at, event.streamVersion],
+           recipient_can_reply, reply_to_message_id, created_at, stream_version, force_popup)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (id) DO NOTHING`,
+        [d.messageId, d.userId, d.title, d.time, d.expireTime, d.recommendation, d.usageReport, d.game, d.recipientCanModify, d.recipientCanReply, d.replyToMessageId, d.at, event.streamVersion, d.forcePopup ?? false],
       );
       return;
     }
@@ -187,8 +188,11 @@ export function createMessagesProjector(version: number) {
           recipients integer[] NOT NULL DEFAULT '{}',     -- user ids
           recipient_groups integer[] NOT NULL DEFAULT '{}', -- user group ids
           created_at timestamptz NOT NULL,
-          stream_version bigint NOT NULL                  -- of the last event applied
+          stream_version bigint NOT NULL,                 -- of the last event applied
+          force_popup boolean NOT NULL DEFAULT false
         );
+        -- Added with forcePopup: no event stored before it carried the field, so false is right for them.
+        ALTER TABLE ${t.messages} ADD COLUMN IF NOT EXISTS force_popup boolean NOT NULL DEFAULT false;
         CREATE INDEX IF NOT EXISTS ${t.messages}_user_idx ON ${t.messages} (user_id);
         CREATE INDEX IF NOT EXISTS ${t.messages}_recipients_idx ON ${t.messages} USING gin (recipients);
         CREATE INDEX IF NOT EXISTS ${t.messages}_recipient_groups_idx ON ${t.messages} USING gin (recipient_groups);

@@ -21,6 +21,7 @@ interface MessageRow {
   game: boolean;
   recipient_can_modify: boolean;
   recipient_can_reply: boolean;
+  force_popup: boolean;
   reply_to_message_id: number | null;
   recipients: number[];
   recipient_groups: number[];
@@ -119,6 +120,7 @@ const toMessageRecord = (row: MessageRow): MessageRecord => ({
   game: row.game,
   recipientCanModify: row.recipient_can_modify,
   recipientCanReply: row.recipient_can_reply,
+  forcePopup: row.force_popup,
   replyToMessageId: id(row.reply_to_message_id),
   recipients: row.recipients.map(Number),
   recipientGroups: row.recipient_groups.map(Number),

@@ -40,6 +40,7 @@ const messageFields = {
   recipientCanModify: z.boolean(),
   recipientCanReply: z.boolean(),
   replyToMessageId: id.nullable(),
+  forcePopup: z.boolean(),
 };
 
 const periodIsOrdered = (m: { time?: string | null; expireTime?: string | null }) => !m.time || !m.expireTime || new Date(m.time) < new Date(m.expireTime);
@@ -60,6 +61,7 @@ export const NewMessage = z
     recipientCanModify: messageFields.recipientCanModify.default(false),
     recipientCanReply: messageFields.recipientCanReply.default(false),
     replyToMessageId: messageFields.replyToMessageId.default(null),
+    forcePopup: messageFields.forcePopup.default(false),
     /**
      * The browser's id for this create (a uuid it makes once per new message): a retry with the
      * same id answers the message the first try made instead of making a second one.
@@ -105,6 +107,7 @@ export const Message = z.object({
   game: z.boolean(),
   recipientCanModify: z.boolean(),
   recipientCanReply: z.boolean(),
+  forcePopup: z.boolean(),
   time: isoTime.nullable(),
   expireTime: isoTime.nullable(),
   /** When it was last sent; null for a draft. */

@@ -38,6 +38,8 @@ const messageFields = z.object({
   game: z.boolean(),
   usageReport: z.boolean(),
   replyToMessageId: messageId.nullable(),
+  /** Pops up for its recipients whatever their messagePopup (spec 2 section 4); absent before it existed: false. */
+  forcePopup: z.boolean().optional(),
 });
 
 export const MessageDrafted = z.object({ type: z.literal('MessageDrafted'), data: messageFields.extend({ messageId, userId, at }) });

@@ -74,6 +74,27 @@ describe('message lists on pglite', () => {
     expect(items.map((i: { html: string }) => i.html)).toEqual(['<p>Which song is this?</p>']);
   });
 
+  it('should keep forcePopup, off by default, settable while unsent and read by the recipient', async () => {
+    const plain = await ok(writer, 'POST', '/api/messages', { title: 'Plain', recipients: [{ id: unit.id }] });
+    expect(plain.forcePopup).toBe(false);
+    const urgent = await ok(writer, 'POST', '/api/messages', { title: 'Urgent', recipients: [{ id: unit.id }], forcePopup: true });
+    expect(urgent.forcePopup).toBe(true);
+    expect((await ok(writer, 'PUT', `/api/messages/${plain.id}`, { forcePopup: true })).forcePopup).toBe(true);
+    expect((await ok(writer, 'PUT', `/api/messages/${plain.id}`, { forcePopup: false, sent: true })).forcePopup).toBe(false);
+    await ok(writer, 'PUT', `/api/messages/${urgent.id}`, { sent: true });
+    await runner.waitUntilCaughtUp(20_000);
+    const received = (await ok(unit, 'POST', '/api/get-messages', { query: { own: false, sent: true } })) as { title: string; forcePopup: boolean }[];
+    expect(received.filter((m) => ['Plain', 'Urgent'].includes(m.title)).map((m) => [m.title, m.forcePopup])).toEqual(
+      expect.arrayContaining([
+        ['Plain', false],
+        ['Urgent', true],
+      ]),
+    );
+    const bad = await call(writer, 'POST', '/api/messages', { title: 'Bad', forcePopup: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details).toEqual([expect.objectContaining({ path: 'body.forcePopup' })]);
+  });
+
   it('should refuse an archived filter that is not a boolean, naming the field', async () => {
     const response = await call(writer, 'POST', '/api/get-messages', { query: { archived: 'yes' } });
     expect(response.statusCode).toBe(400);

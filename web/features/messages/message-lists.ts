@@ -92,9 +92,8 @@ export function byRecipient(messages: readonly Message[], recipient: string | nu
  * the oldest is pushed first and the newest lies on top of the stack.
  */
 export function popupMessages(messages: readonly Message[], messagePopup: boolean): Message[] {
-  if (!messagePopup) return [];
   return messages
-    .filter((m) => m.messageActive && isUnread(m) && !m.recommendation && !m.game && (m.userId > 0 || m.userGroupId !== null))
+    .filter((m) => (messagePopup || m.forcePopup) && m.messageActive && isUnread(m) && !m.recommendation && !m.game && (m.userId > 0 || m.userGroupId !== null))
     .reverse();
 }
 

@@ -26,6 +26,7 @@ const message = (over: Partial<Message>): Message => ({
   game: false,
   recipientCanModify: false,
   recipientCanReply: false,
+  forcePopup: false,
   time: null,
   expireTime: null,
   sentTime: '2026-11-20T10:00:00.000Z',
@@ -84,6 +85,10 @@ describe('message lists', () => {
     ];
     expect(popupMessages(list, true).map((m) => m.id)).toEqual([7, 1]);
     expect(popupMessages(list, false)).toEqual([]);
+    // forcePopup pops a message up whatever the user's messagePopup, under the same other rules.
+    const forced = [...list, message({ id: 8, forcePopup: true }), message({ id: 9, forcePopup: true, own: true })];
+    expect(popupMessages(forced, false).map((m) => m.id)).toEqual([8]);
+    expect(popupMessages(forced, true).map((m) => m.id)).toEqual([8, 7, 1]);
   });
 
   it('should name an item by its audio file, its text or its address', () => {

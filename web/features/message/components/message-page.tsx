@@ -26,6 +26,7 @@ import {
 } from '../stores/message-store.ts';
 import { MessageItemModal } from './message-item-modal.tsx';
 import { MessageItemRow, newItem } from './message-item-row.tsx';
+import { MessageOptions } from './message-options.tsx';
 import { MessageTiming } from './message-timing.tsx';
 import { RecipientsSection } from './recipients-section.tsx';
 import './message-page.css';
@@ -117,6 +118,7 @@ export function MessagePage({ user, messageId, renderAttachFile = uploadButtonAt
       <RecipientsSection message={message} editable={rights.editMessage} />
       {rights.editMessage && <TitleEditor title={message.title} />}
       {user.config.messageTiming && <MessageTiming message={message} editable={rights.editMessage} timeZone={user.timeZone} />}
+      {rights.editMessage && <MessageOptions message={message} user={user} />}
 
       <div className="message-playback">
         <button type="button" disabled={items.length === 0} onClick={() => playAt(snap.playIndex ?? 0)} data-testid="message-play">

@@ -29,6 +29,7 @@ const message = (over: Partial<Message>): Message => ({
   game: false,
   recipientCanModify: false,
   recipientCanReply: false,
+  forcePopup: false,
   time: null,
   expireTime: null,
   sentTime: null,
