@@ -1,8 +1,9 @@
-import DOMPurify from 'dompurify';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { MessageItemView } from '../../../components/message-items/message-item-view.tsx';
+import { paths } from '../../../routes/paths.ts';
 import type { Conversation, Reply } from '../../../../schemas/api/message-replies.ts';
-import type { MessageItem } from '../../../../schemas/api/messages.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { pushToast } from '../../../lib/toast-queue.ts';
 import { firstUnreadIndex, markDiscussionSeen } from '../stores/msgs-store.ts';
@@ -10,28 +11,10 @@ import { ReplyBox } from './reply-box.tsx';
 import { ReplyBubble, ReplyDetails } from './reply-bubble.tsx';
 import { conversationTitle } from './conversation-title.ts';
 
-// The open conversation (spec 2 section 2): the main message's title and items, its recipients,
-// the replies as bubbles with a "New message" divider before the first unread one, and the reply
-// box when the viewer may reply. Items are shown simply here; the full item rendering is
-// web/components/message-items/ (built beside this), which may replace MessageItemView.
-
-function MessageItemView({ item }: { item: MessageItem }) {
-  const { t } = useTranslation();
-  if ((item.type === 'InlineHTML' || item.type === 'InlineHTMLTrack') && item.html) {
-    return <div className="msgs-item msgs-item-html" dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(item.html) }} />;
-  }
-  if ((item.type === 'Image' || item.type === 'MediaFile') && item.fileId !== null) {
-    return <img className="msgs-item msgs-item-image" src={`/api/file/${item.fileId}`} alt="" />;
-  }
-  if (item.type === 'Link' && item.url) {
-    return (
-      <a className="msgs-item" href={item.url} target="_blank" rel="noreferrer">
-        {item.url}
-      </a>
-    );
-  }
-  return <div className="msgs-item msgs-item-other">{item.audioFileName ?? t(item.type)}</div>;
-}
+// The open conversation (spec 2 section 2): the main message's title and items (drawn as the
+// message view draws them; an audio item plays in the message view, where playback within a
+// message lives), its recipients, the replies as bubbles with a "New message" divider before the
+// first unread one, and the reply box when the viewer may reply.
 
 function recipientLabel(r: Conversation['recipients'][number]): string {
   const resident = [r.residentFirstName, r.residentLastName].filter(Boolean).join(' ');
@@ -42,6 +25,7 @@ function recipientLabel(r: Conversation['recipients'][number]): string {
 export function ConversationView({ conversation, timeZone }: { conversation: Conversation; timeZone: string }) {
   const { t } = useTranslation();
   const [details, setDetails] = useState<Reply | null>(null);
+  const [, navigate] = useLocation();
   const firstUnread = firstUnreadIndex(conversation);
   const markSeen = async () => {
     if (await markDiscussionSeen(conversation.id)) pushToast(t('Discussion marked as read'));
@@ -57,7 +41,7 @@ export function ConversationView({ conversation, timeZone }: { conversation: Con
           {conversation.sentTime && <time dateTime={conversation.sentTime}> · {formatDateTime(conversation.time ?? conversation.sentTime, timeZone)}</time>}
         </p>
         {conversation.items.map((item) => (
-          <MessageItemView key={item.id} item={item} />
+          <MessageItemView key={item.id} item={item} onPlay={() => navigate(paths.message.href(conversation.id))} />
         ))}
       </header>
       <ol className="msgs-replies" data-testid="msgs-replies">
