@@ -6,6 +6,7 @@ import { formatLength } from '../../../lib/format.ts';
 import { hasNext, next, pause, playerState, previous, resume } from '../../../lib/player/player-store.ts';
 import { greetingFor, hourIn, playKey } from '../easy-rules.ts';
 import { dislike, easy, favoritesQueue, like, loadEasy, playTile, recommendationQueue, setSubMode, type EasyTile } from '../stores/easy-store.ts';
+import { EasyIcon } from './easy-icons.tsx';
 import './easy.css';
 
 // The easy-mode screen (spec 1 sections 1 and 4): a resident's own tablet, so few, large,
@@ -29,7 +30,7 @@ function Cover({ tile, size }: { tile: Pick<EasyTile, 'imageId' | 'name'>; size:
     <img className={`easy-cover easy-cover-${size}`} src={coverUrl(tile.imageId)} alt="" loading="lazy" />
   ) : (
     <span className={`easy-cover easy-cover-${size} easy-cover-none`} aria-hidden="true">
-      ♪
+      <EasyIcon name="note" size={size === 'large' ? 56 : 72} />
     </span>
   );
 }
@@ -92,12 +93,12 @@ export function EasyPage({ user }: { user: CurrentUser }) {
         <div className="easy-controls">
           {favoritesMode && (
             <button type="button" className="easy-round" onClick={() => void previous()} disabled={!current} aria-label={t('Previous')} data-testid="easy-previous">
-              ⏮
+              <EasyIcon name="previous" />
             </button>
           )}
           {current && player.playing ? (
             <button type="button" className="easy-round easy-play" onClick={pause} aria-label={t('Pause')} data-testid="easy-pause">
-              ❚❚
+              <EasyIcon name="pause" size={52} />
             </button>
           ) : (
             <button
@@ -108,12 +109,12 @@ export function EasyPage({ user }: { user: CurrentUser }) {
               aria-label={t('Play')}
               data-testid="easy-play"
             >
-              ▶
+              <EasyIcon name="play" size={52} />
             </button>
           )}
           {favoritesMode && (
             <button type="button" className="easy-round" onClick={() => void next()} disabled={!current || !hasNext(player)} aria-label={t('Next')} data-testid="easy-next">
-              ⏭
+              <EasyIcon name="next" />
             </button>
           )}
         </div>
@@ -126,7 +127,7 @@ export function EasyPage({ user }: { user: CurrentUser }) {
             aria-pressed={rating === 1}
             data-testid="easy-like"
           >
-            <span aria-hidden="true">👍</span> {t('I like it')}
+            <EasyIcon name="like" size={36} /> {t('I like it')}
           </button>
           <button
             type="button"
@@ -136,7 +137,7 @@ export function EasyPage({ user }: { user: CurrentUser }) {
             aria-pressed={rating === -1}
             data-testid="easy-dislike"
           >
-            <span aria-hidden="true">👎</span> {t('I do not like it')}
+            <EasyIcon name="dislike" size={36} /> {t('I do not like it')}
           </button>
         </div>
         <p className="easy-notice" role="status" data-testid="easy-notice">
@@ -200,7 +201,7 @@ function TileSet({ title, set, tiles, playingId, empty }: { title: string; set: 
                   {tile.artist && <span className="easy-tile-artist">{tile.artist}</span>}
                   {playing && (
                     <span className="easy-tile-state" aria-hidden="true">
-                      {player.playing ? '♪' : '❚❚'}
+                      <EasyIcon name={player.playing ? 'note' : 'pause'} size={28} />
                     </span>
                   )}
                 </button>
