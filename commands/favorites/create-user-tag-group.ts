@@ -9,12 +9,16 @@ import { actorOf, favoriteListStream, readFavoriteList, runFavoritesCommand, use
 // optionally shared read-only with a user group the caller belongs to. Only with the caller's
 // canCreateFavoriteLists flag (spec 1 section 3, default false): the browser hides the button, the
 // server refuses the call. Copying into a list needs no flag: it fills a list the caller already has.
+// An easy-mode user may make their easy list (config easyFavoriteListName) without the flag: spec 1
+// section 7 has the easy start-up ensure that list, and easy mode forces the flag off.
 export function createUserTagGroupRoute(app: App): void {
   app.post('/api/user-tag-groups', { schema: { body: NewUserTagGroup, response: { 200: UserTagGroup } } }, async (request) => {
     const session = requireUser(request);
     const { sql, store, now } = app.deps;
     const [caller] = await sql.query<{ config: unknown }>('SELECT config FROM users WHERE id = $1', [session.userId]);
-    if (!caller || !effectiveConfig(caller.config, false).canCreateFavoriteLists) throw accessDenied();
+    const config = caller ? effectiveConfig(caller.config, false) : null;
+    const easyList = config?.mode === 'easy' && config.easyFavoriteListName !== null && request.body.name === config.easyFavoriteListName && request.body.userGroupId == null;
+    if (!config || !(config.canCreateFavoriteLists || easyList)) throw accessDenied();
     const userGroupId = request.body.userGroupId ?? null;
     if (userGroupId !== null) {
       const member = await sql.query('SELECT 1 FROM users WHERE id = $1 AND user_group_id = $2', [session.userId, userGroupId]);

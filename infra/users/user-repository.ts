@@ -1,5 +1,6 @@
 import { CurrentUser, Language, UserConfig } from '../../schemas/api/user.ts';
 import type { Queryable } from '../sql/sql.ts';
+import { forceEasyMode } from './easy-mode.ts';
 
 // Users are reference data in Postgres (migration 001). Stored config holds only the flags that
 // differ from the defaults; readers always see the full, defaulted config.
@@ -132,6 +133,7 @@ function toRecord(row: UserRow, adminOfUsers: { id: number; name: string }[], ac
 /**
  * Stored flags over the spec 3 section 3 defaults. A stored value of the wrong shape falls back to
  * its default rather than locking the user out; userAdmin is derived, never stored (spec 1 section 5).
+ * Easy mode forces most flags off (easy-mode.ts), here, so every reader of a flag sees it forced.
  */
 export function effectiveConfig(stored: unknown, administersUsers: boolean): UserConfig {
   const source = stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
@@ -143,5 +145,5 @@ export function effectiveConfig(stored: unknown, administersUsers: boolean): Use
     if (parsed.success) merged[key] = parsed.data;
   }
   const config = UserConfig.parse(merged);
-  return { ...config, userAdmin: administersUsers || config.canInviteUsers };
+  return forceEasyMode({ ...config, userAdmin: administersUsers || config.canInviteUsers });
 }

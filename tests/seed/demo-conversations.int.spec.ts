@@ -87,7 +87,7 @@ describe('demo conversations', () => {
   it('should have one game message and the recommendations of today', async () => {
     expect(await sql.query('SELECT id FROM messages WHERE game AND sent')).toEqual([{ id: demoConversationIds.game }]);
     const recommendations = await sql.query<{ id: number }>('SELECT id FROM messages WHERE recommendation AND sent ORDER BY id');
-    expect(recommendations.map((r) => Number(r.id))).toEqual([demoRecommendationIds.units, demoRecommendationIds.relative]);
+    expect(recommendations.map((r) => Number(r.id))).toEqual([demoRecommendationIds.units, demoRecommendationIds.relative, demoRecommendationIds.easy]);
   });
 
   it('should store the photos as real images owned by whoever uploaded them, readable only by those who see them', async () => {

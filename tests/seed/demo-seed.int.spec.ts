@@ -11,7 +11,7 @@ import { loadPlanLibrary } from '../../tools/generate/workload-reference.ts';
 import { contentTypes } from '../../tools/seed/demo-library.ts';
 import { demoMessageId } from '../../tools/seed/demo-messages.ts';
 import { loadAddressable } from '../../queries/messages/get-message-recipients.ts';
-import { demoAdmin, demoLogins, demoPassword, demoPublicReportToken, demoRelative } from '../../tools/seed/demo-units.ts';
+import { demoAdmin, demoEasyUser, demoLogins, demoPassword, demoPublicReportToken, demoRelative } from '../../tools/seed/demo-units.ts';
 import { seedDemoData, type SeedSummary } from '../../tools/seed/seed-demo-data.ts';
 import { createPgSql } from '../../infra/sql/pg-sql.ts';
 import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
@@ -126,6 +126,15 @@ describe.each(['pglite', 'postgres'] as const)('seedDemoData on %s', (database) 
     expect(user('public').config).toMatchObject({ showOnlyPublicReport: true, showPublicReport: true });
     expect(user('public').public_report_user_id).toBe(caregiver.id);
     expect(users.some((u) => u.config.timeZone === 'Europe/Stockholm')).toBe(true);
+
+    // The easy-mode resident of Ward B, with their easy list and today's recommendations.
+    const easy = user('easy');
+    const wardB = user('kotikallio-b');
+    expect(easy.config).toMatchObject({ mode: 'easy', easyFavoriteListName: demoEasyUser.config.easyFavoriteListName });
+    expect(easy.inserted_by_user_id).toBe(wardB.id);
+    expect(await count(sql, 'SELECT * FROM residents WHERE id = $1 AND user_id = $2', [easy.resident_id, wardB.id])).toBe(1);
+    expect(await count(sql, "SELECT * FROM events WHERE type = 'FavoriteListCreated' AND data->>'name' = $1", [demoEasyUser.config.easyFavoriteListName])).toBe(1);
+    expect(await count(sql, 'SELECT * FROM messages WHERE recommendation AND sent AND $1 = ANY(recipients)', [easy.id])).toBe(1);
   });
 
   it('should give each demo user the message receivers of their role', async () => {

@@ -3,7 +3,7 @@ import type { Actor, FavoritesCommand } from '../../commands/favorites/favorites
 import { createPostgresEventStore } from '../../infra/event-store/postgres-event-store.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
 import { demoAudioFiles } from './demo-library.ts';
-import { demoAdmin } from './demo-units.ts';
+import { demoAdmin, demoEasyUser } from './demo-units.ts';
 
 // Favorite lists of the demo: favorites are events, so the seed makes them the way a user does,
 // through the favorites decider and the event store; the projector builds the read model when
@@ -43,6 +43,12 @@ export const demoFavoriteLists: DemoList[] = [
     name: 'Recommended by the office',
     description: '<p>Picked for all wards this month.</p>',
     slugs: ['muistojen-tango', 'chair-arms', 'weekly-news-1'],
+  },
+  // The easy-mode resident's easy favorite list (config easyFavoriteListName).
+  {
+    owner: demoEasyUser.name,
+    name: demoEasyUser.config.easyFavoriteListName,
+    slugs: ['koivun-alla', 'kesaillan-valssi', 'jarven-rannalla', 'pihlajan-kukka', 'kaunis-kotimaa', 'unikeinu'],
   },
 ];
 

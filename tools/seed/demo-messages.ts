@@ -9,7 +9,7 @@ import type { Sql } from '../../infra/sql/sql.ts';
 import type { FileStore } from '../../infra/files/file-store.ts';
 import { seedDemoConversations } from './demo-conversations.ts';
 import { demoAudioFiles } from './demo-library.ts';
-import { demoAdmin, demoRelative } from './demo-units.ts';
+import { demoAdmin, demoEasyUser, demoRelative } from './demo-units.ts';
 
 // The demo's messages, made the way a user makes them: through the message decider and the event
 // store. The administrator sends the units one message whose items the workload generator clicks
@@ -22,7 +22,7 @@ import { demoAdmin, demoRelative } from './demo-units.ts';
 export const demoMessageId = 1;
 
 /** Today's recommendations: to the units, and from the caregiver unit to the relative. */
-export const demoRecommendationIds = { units: 10, relative: 11 } as const;
+export const demoRecommendationIds = { units: 10, relative: 11, easy: 12 } as const;
 
 export const demoMessageItems = [
   { id: 101, type: 'AudioFile', contentType: 'SingAlong', slug: 'kesaillan-valssi', html: null },
@@ -92,6 +92,12 @@ export async function seedDemoMessages(sql: Sql, now: Date, files?: FileStore): 
   if (relativeId !== undefined && caregiverId !== undefined) {
     await send(demoRecommendationIds.relative, { title: "Aino's favourite songs", ...recommendation, recipients: [{ id: relativeId }] }, [song(310, 'koivun-alla', 'Music'), song(311, 'iltatahti', 'Music')], caregiverId);
   }
+  // The easy-mode resident's recommendations of the day, from their ward (the easy screen's tiles).
+  const easyId = users.get(demoEasyUser.name);
+  const easyUnitId = users.get(demoEasyUser.unit);
+  if (easyId !== undefined && easyUnitId !== undefined) {
+    await send(demoRecommendationIds.easy, { title: 'Songs for Martta', ...recommendation, recipients: [{ id: easyId }] }, [song(320, 'aamukahvi', 'Music'), song(321, 'syksyn-lehdet', 'Music'), song(322, 'meren-laulu', 'Music'), song(323, 'vanha-rakkaus', 'Music')], easyUnitId);
+  }
   const conversations = files ? await seedDemoConversations({ sql, store, files }, now) : 0;
   try {
     await projectAll({ log: store, sql, projectors: [messagesProjector] });
@@ -99,5 +105,5 @@ export async function seedDemoMessages(sql: Sql, now: Date, files?: FileStore): 
     // The runner listened for appends through this store: let go of that connection.
     await store.close();
   }
-  return 3 + reportNotes.length + conversations;
+  return 4 + reportNotes.length + conversations;
 }

@@ -181,6 +181,20 @@ export const demoRelative = {
   config: { betweenFamilies: true, music: 'enabled', msgs: true } satisfies StoredConfig,
 };
 
+/**
+ * A resident of Ward B on their own tablet in easy mode (spec 1 section 4): the greeting, today's
+ * recommendations and their easy favorite list, like and dislike. Easy mode forces most flags off
+ * on the server (infra/users/easy-mode.ts); the list is made by demo-favorites.ts.
+ */
+export const demoEasyUser = {
+  name: 'easy',
+  firstName: 'Martta',
+  lastName: 'Lehtinen',
+  unit: 'kotikallio-b',
+  resident: ['Martta', 'Lehtinen'] as const,
+  config: { mode: 'easy', music: 'enabled', easyFavoriteListName: 'Martan lempimusiikki', showAlwaysEasyFavoriteList: true } satisfies StoredConfig,
+};
+
 /** Sees only the public report of the caregiver unit (also reachable by its token). */
 export const demoPublicUser = {
   name: 'public',
@@ -236,4 +250,4 @@ export function demoMessageReceivers(): Array<{ from: string; users: string[]; g
 
 /** The five logins of the README, all with `demoPassword`; the other units share it too. */
 export const demoLogins = ['caregiver', 'admin', 'relative', 'public', 'operator'] as const;
-export const allDemoUserNames = [...demoUnits.map((unit) => unit.name), demoAdmin.name, demoRelative.name, demoPublicUser.name, demoOperator.name];
+export const allDemoUserNames = [...demoUnits.map((unit) => unit.name), demoAdmin.name, demoRelative.name, demoPublicUser.name, demoOperator.name, demoEasyUser.name];

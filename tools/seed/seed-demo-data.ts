@@ -3,7 +3,7 @@ import { createFileStore } from '../../infra/files/file-store.ts';
 import type { Queryable, Sql } from '../../infra/sql/sql.ts';
 import { writeDemoAudio } from './demo-audio-files.ts';
 import { audioObjectKey, coverObjectKey, demoAlbums, demoArtists, demoAudioFiles, demoCategories, demoRecipes, demoVideos, videoCategory } from './demo-library.ts';
-import { allDemoUserNames, demoAdmin, demoMessageReceivers, demoOperator, demoPassword, demoPublicReportToken, demoPublicUser, demoRelative, demoUnits, demoUserGroups, differingFromDefaults } from './demo-units.ts';
+import { allDemoUserNames, demoAdmin, demoEasyUser, demoMessageReceivers, demoOperator, demoPassword, demoPublicReportToken, demoPublicUser, demoRelative, demoUnits, demoUserGroups, differingFromDefaults } from './demo-units.ts';
 import { insertAudited } from './insert-audited.ts';
 import { seedDemoFavorites } from './demo-favorites.ts';
 import { seedDemoMessages } from './demo-messages.ts';
@@ -132,6 +132,9 @@ async function insertDemoData(tx: Queryable, passwordHash: string, objectSizes: 
 
   const relativeUnitId = idOf(userIds, demoRelative.unit);
   const relativeOf = residents.find((r) => r.user_id === relativeUnitId && r.first_name === demoRelative.resident[0] && r.last_name === demoRelative.resident[1]);
+  const easyUnitId = idOf(userIds, demoEasyUser.unit);
+  const easyResident = residents.find((r) => r.user_id === easyUnitId && r.first_name === demoEasyUser.resident[0] && r.last_name === demoEasyUser.resident[1]);
+  const easyGroup = demoUnits.find((unit) => unit.name === demoEasyUser.unit)!.userGroup;
   const laterUsers = await insertAudited<IdRow>(tx, 'users', userColumns, [
     {
       name: demoRelative.name, password_hash: passwordHash, first_name: demoRelative.firstName, last_name: demoRelative.lastName, email: demoRelative.email,
@@ -140,6 +143,10 @@ async function insertDemoData(tx: Queryable, passwordHash: string, objectSizes: 
     {
       name: demoPublicUser.name, password_hash: passwordHash, organization: demoPublicUser.organization, client_name: demoPublicUser.clientName,
       language: 'fin', config: differingFromDefaults(demoPublicUser.config), public_report_user_id: idOf(userIds, demoPublicUser.reportOf),
+    },
+    {
+      name: demoEasyUser.name, password_hash: passwordHash, organization: 'Kotikallio care home', first_name: demoEasyUser.firstName, last_name: demoEasyUser.lastName,
+      language: 'fin', config: differingFromDefaults(demoEasyUser.config), user_group_id: idOf(groupIds, easyGroup), resident_id: easyResident?.id ?? null, inserted_by_user_id: easyUnitId,
     },
   ], 'id, name');
   // A key missing from a row would insert NULL, not the column's default: the operator has a statement of its own.

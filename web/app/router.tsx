@@ -3,6 +3,7 @@ import { Redirect, Route, Switch } from 'wouter';
 import type { CurrentUser } from '../../schemas/api/user.ts';
 import { NotBuiltPanel } from '../components/not-built-panel.tsx';
 import { ActivitiesTab } from '../features/activities/components/activities-tab.tsx';
+import { EasyPage } from '../features/easy/components/easy-page.tsx';
 import { MessagePage } from '../features/message/components/message-page.tsx';
 import { FavoritesPage } from '../features/favorites/components/favorites-page.tsx';
 import { FavoriteToggle } from '../features/favorites/components/favorite-toggle.tsx';
@@ -30,7 +31,6 @@ function Guarded({ name, user, children }: { name: RouteName; user: CurrentUser;
 }
 
 const notBuilt: RouteName[] = [
-  'easy',
   'musicChannels',
   'users',
 ];
@@ -117,6 +117,9 @@ export function AppRoutes({ user }: { user: CurrentUser }) {
           </Guarded>
         </Route>
       ))}
+      <Route path={paths.easy.path}>
+        <EasyPage user={user} />
+      </Route>
       <Route path={paths.games.path}>
         <GamesPage />
       </Route>

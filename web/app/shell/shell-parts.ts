@@ -26,14 +26,16 @@ export function shellParts(user: Pick<CurrentUser, 'publicReport' | 'config' | '
   if (publicReportOnly(user)) {
     return { navigation: false, settingsGear: false, messages: false, info: false, sessionBar: false, playerDock: false, favoriteLists: false, participationReport: false };
   }
+  // Easy mode (spec 1 section 4) is the resident's one screen: it has its own two sub-mode buttons.
+  const easy = config.mode === 'easy';
   return {
-    navigation: true,
+    navigation: !easy,
     settingsGear: true,
     messages: config.messages,
     info: config.infoButton,
-    sessionBar: true,
+    sessionBar: !easy,
     playerDock: true,
     favoriteLists: config.favoriteLists,
-    participationReport: config.betweenFamilies || user.residentId !== null,
+    participationReport: !easy && (config.betweenFamilies || user.residentId !== null),
   };
 }

@@ -20,4 +20,8 @@ describe('shellParts', () => {
     expect(plain).toMatchObject({ messages: false, info: false, favoriteLists: false, participationReport: false });
     expect(shellParts({ publicReport: false, config: UserConfig.parse({}), residentId: 5 }).participationReport).toBe(true);
   });
+  it('should give an easy-mode login its one screen: no navigation, session bar or report link, the player kept', () => {
+    const easy = UserConfig.parse({ mode: 'easy', favoriteLists: false, betweenFamilies: false });
+    expect(shellParts({ publicReport: false, config: easy, residentId: 5 })).toMatchObject({ navigation: false, sessionBar: false, participationReport: false, favoriteLists: false, playerDock: true });
+  });
 });
