@@ -75,7 +75,7 @@ describe('easy mode over HTTP', () => {
       const { headers } = await easyUser();
       const response = await call('GET', '/api/todays-messages', headers);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ messages: [], items: [] });
+      expect(response.json()).toEqual({ messages: [], items: [], radio: null });
     });
   });
 

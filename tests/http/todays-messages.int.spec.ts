@@ -88,7 +88,7 @@ describe('todays messages on pglite', () => {
     expect((await todays(groupMember)).messages.map((m: { id: number }) => m.id)).toEqual([forGroup]);
     expect((await todays(other)).messages.map((m: { title: string }) => m.title)).toEqual(['For the other unit']);
     // The sender's own recommendations are not on their today's page.
-    expect(await todays(writer)).toEqual({ messages: [], items: [] });
+    expect(await todays(writer)).toEqual({ messages: [], items: [], radio: null });
   });
 
   it('should take a message off the page once its active-until passes', async () => {
