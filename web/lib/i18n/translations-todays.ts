@@ -21,4 +21,5 @@ export const todaysTexts: Record<string, TextEntry> = {
   MediaFile: { fin: 'Mediatiedosto', swe: 'Mediefil' },
   IFrame: { fin: 'Upotettu sivu', swe: 'Inbäddad sida' },
   FavoriteList: { fin: 'Suosikkilista', swe: 'Favoritlista' },
+  'Radio of the day: {{name}}': { fin: 'Päivän radio: {{name}}', swe: 'Dagens radio: {{name}}' },
 };

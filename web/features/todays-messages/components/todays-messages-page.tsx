@@ -4,18 +4,20 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import type { MessageItem } from '../../../../schemas/api/messages.ts';
+import type { RecipeItem } from '../../../../schemas/api/recipe-items.ts';
 import type { CurrentUser } from '../../../../schemas/api/user.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { contentTypeKey } from '../../../lib/i18n/translations-reports.ts';
 import { formatDateTime, formatLength, formatTime, toDataDay } from '../../../lib/format.ts';
 import { next, playerState, previous } from '../../../lib/player/player-store.ts';
 import { paths } from '../../../routes/paths.ts';
-import { audioOf, itemsOf, loadTodays, playAll, playItem, playingItemId, resetTodays, todays, toggleSelected } from '../stores/todays-store.ts';
+import { audioOf, itemsOf, keyOf, loadTodays, playAll, playItem, playingItemId, radioItems, resetTodays, todays, toggleSelected, type TodaysItem } from '../stores/todays-store.ts';
 import './todays-messages.css';
 
 // Today's messages (spec 2 section 2): the active recommendation messages as title rows with
 // "Play all" and their times, their items with checkboxes; Play all, Previous, Next and Reset over
-// the selected items. Audio items play through the one player; text items show their text.
+// the selected items. Audio items play through the one player; text items show their text. The
+// radio recipe of the day (spec 2 section 1) is the last title row: its Radio items with lengths.
 
 /** When a title row is active: from (and until), the day left out when it is today. */
 function timesOf(time: string | null, expireTime: string | null, sentTime: string | null, timeZone: string): string {
@@ -51,9 +53,10 @@ export function TodaysMessagesPage({ user }: { user: CurrentUser }) {
   // Search and Add Content to Favorites: with contentSearchModal and a recommendation the user may change.
   const modifiable = snap.titles.some((m) => m.canModify || m.recipientCanModify);
   const searchButton = user.config.contentSearchModal && modifiable && user.config.search;
-  const hasAudio = snap.items.some((i) => audioOf(i as MessageItem) !== null);
+  const hasAudio = snap.items.some((i) => audioOf(i as TodaysItem) !== null);
+  const radio = radioItems();
 
-  if (snap.titles.length === 0) {
+  if (snap.titles.length === 0 && !snap.radio) {
     return (
       <section className="todays-messages" data-testid="todays-messages">
         <h2>{t('Todays messages')}</h2>
@@ -117,18 +120,53 @@ export function TodaysMessagesPage({ user }: { user: CurrentUser }) {
             </header>
             <ul className="todays-items">
               {rowItems.map((item) => (
-                <TodaysItem key={item.id} item={item} selected={snap.selectedItems.includes(item.id)} playing={playingId === item.id} />
+                <MessageItemRow key={item.id} item={item} selected={snap.selectedItems.includes(item.id)} playing={playingId === item.id} />
               ))}
               {rowItems.length === 0 && <li className="todays-item-empty">{t('No items')}</li>}
             </ul>
           </article>
         );
       })}
+      {snap.radio && (
+        <article className="todays-title todays-radio" data-testid="todays-radio">
+          <header className="todays-title-row">
+            <div className="todays-title-text">
+              <h3>{t('Radio of the day: {{name}}', { name: snap.radio.name })}</h3>
+              <span className="todays-times">{formatLength(radio.reduce((sum, i) => sum + i.length, 0))}</span>
+            </div>
+            <button type="button" disabled={!radio.some((i) => audioOf(i) !== null)} onClick={() => playAll('radio')} data-testid="todays-radio-play-all">
+              {t('Play all')}
+            </button>
+          </header>
+          <ul className="todays-items">
+            {radio.map((item) => (
+              <RadioItemRow key={item.id} item={item} selected={snap.selectedItems.includes(keyOf(item))} playing={playingId === keyOf(item)} />
+            ))}
+          </ul>
+        </article>
+      )}
     </section>
   );
 }
 
-function TodaysItem({ item, selected, playing }: { item: MessageItem; selected: boolean; playing: boolean }) {
+function RadioItemRow({ item, selected, playing }: { item: RecipeItem; selected: boolean; playing: boolean }) {
+  const { t } = useTranslation();
+  const audio = audioOf(item);
+  return (
+    <li className={`todays-item${playing ? ' playing' : ''}${selected ? ' selected' : ''}`} data-testid="todays-radio-item" data-type={item.type}>
+      <input type="checkbox" checked={selected} onChange={() => toggleSelected(keyOf(item))} aria-label={t('Select')} data-testid="todays-item-select" />
+      <div className="todays-item-body">
+        <span className="todays-item-name">{item.audioFileName}</span>
+        <span className="todays-item-meta">{[item.artist, audio ? formatLength(item.length) : t('Not available')].filter(Boolean).join(' · ')}</span>
+      </div>
+      <button type="button" className="play-button" disabled={!audio} onClick={() => playItem(item)} aria-label={t('Play')} data-testid="todays-item-play">
+        ▶
+      </button>
+    </li>
+  );
+}
+
+function MessageItemRow({ item, selected, playing }: { item: MessageItem; selected: boolean; playing: boolean }) {
   const { t } = useTranslation();
   const audio = audioOf(item);
   const name = audio?.name ?? item.audioFileName;
