@@ -70,6 +70,34 @@ describe("today's messages", () => {
     await page.getByTestId('todays-reset').click();
   });
 
+  it('should list the radio recipe of the day after the messages and play one of its items', async () => {
+    // The demo groups have a recipe for every day, and every demo recipe has a Radio item.
+    const radio = page.getByTestId('todays-radio');
+    await radio.waitFor(ui);
+    expect(await radio.locator('h3').textContent()).toMatch(/^Päivän radio: \S/);
+    const items = radio.getByTestId('todays-radio-item');
+    await expect.poll(() => items.count(), ui).toBeGreaterThan(0);
+    expect(await items.first().getAttribute('data-type')).toBe('Radio');
+    expect(await items.first().locator('.todays-item-meta').textContent()).toMatch(/\d+:\d\d/);
+    const name = (await items.first().locator('.todays-item-name').textContent())!;
+    await items.first().getByTestId('todays-item-play').click();
+    const bar = page.getByTestId('player-bar');
+    await expect.poll(() => bar.getAttribute('data-playing'), ui).toBe('true');
+    expect(await page.getByTestId('player-title').textContent()).toContain(name);
+    await expect.poll(() => items.first().getAttribute('class'), ui).toContain('playing');
+    await radio.scrollIntoViewIfNeeded();
+    await shot(page, 'todays-messages-04-radio-fi');
+
+    // Play all of the radio row selects its items only, not the messages'.
+    await page.getByTestId('todays-reset').click();
+    await page.getByTestId('todays-radio-play-all').click();
+    await expect.poll(() => radio.locator('[data-testid=todays-item-select]:checked').count(), ui).toBe(await items.count());
+    expect(await page.getByTestId('todays-title').locator('[data-testid=todays-item-select]:checked').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('player-title').textContent(), ui).toContain(name);
+    await page.getByTestId('todays-reset').click();
+    await expect.poll(() => bar.count(), ui).toBe(0);
+  });
+
   it('should read in English, on a tablet held upright', async () => {
     await page.locator('#language').selectOption('eng');
     await expect.poll(() => page.getByTestId('todays-play-all').textContent(), ui).toBe('Play all');
