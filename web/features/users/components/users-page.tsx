@@ -49,10 +49,10 @@ export function UsersPage({ user }: { user: CurrentUser }) {
         id: 'name',
         header: translatedHeader('Name'),
         cell: (info) => (
-          <span data-testid="user-name">
-            {info.row.original.displayName}
+          <>
+            <span data-testid="user-name">{info.row.original.displayName}</span>
             {info.row.original.unit && info.row.original.unit !== info.row.original.displayName && <span className="user-name-unit">{info.row.original.unit}</span>}
-          </span>
+          </>
         ),
       }),
       column.accessor((u) => u.email ?? '', { id: 'email', header: translatedHeader('Email') }),
