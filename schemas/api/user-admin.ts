@@ -48,3 +48,8 @@ export type RemoveUserRequest = z.infer<typeof RemoveUserRequest>;
 /** removed false: the caller had already removed this user (a retried request). */
 export const RemoveUserResult = z.object({ userId: Id, removed: z.boolean() });
 export type RemoveUserResult = z.infer<typeof RemoveUserResult>;
+
+/** Users the caller administered until they removed them (GET /api/user-admin/removed-users): their reports stay readable, labelled removed. */
+export const RemovedUser = z.object({ id: Id, name: z.string(), removedAt: Instant });
+export const RemovedUserList = z.object({ users: z.array(RemovedUser) });
+export type RemovedUserList = z.infer<typeof RemovedUserList>;

@@ -81,6 +81,7 @@ import { liveChannelRoute } from './live-channel.ts';
 import { postTypedRequestRoute } from './typed-requests.ts';
 import { setPasswordRoute } from '../../commands/users/set-password.ts';
 import { getAdminUsersRoute } from '../../queries/users/get-admin-users.ts';
+import { getRemovedUsersRoute } from '../../queries/users/get-removed-users.ts';
 import type { App, RouteModule } from './zod.ts';
 import { parkEventRoute } from '../operations/park-event.ts';
 import { retryProjectionRoute } from '../operations/retry-projection.ts';
@@ -108,6 +109,7 @@ export const routeModules: readonly RouteModule[] = [
   postTypedRequestRoute,
   setPasswordRoute,
   getAdminUsersRoute,
+  getRemovedUsersRoute,
   getEvaluationsRoute,
   postEvaluationRoute,
   putEvaluationRoute,

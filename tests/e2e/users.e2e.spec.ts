@@ -126,6 +126,15 @@ describe('user administration', () => {
     expect(await names()).not.toContain('Liisa Mäkinen');
     await shot(page, 'users-08-after-removal');
 
+    // Their history stays: the report's user list still offers them, labelled as removed.
+    await page.goto(`${server.url}/reports`);
+    const reportUser = page.getByTestId('report-user');
+    await expect.poll(() => reportUser.locator('option').allTextContents(), settled).toContain('liisa (poistettu)');
+    await reportUser.selectOption({ label: 'liisa (poistettu)' });
+    await page.getByTestId('report-controls').waitFor();
+    await expect.poll(() => page.locator('.alert-error').count(), settled).toBe(0);
+    await shot(page, 'users-08b-removed-in-report', page.getByTestId('report-controls'));
+
     await second.goto(server.url);
     await second.locator('input[name=username]').waitFor();
     await logIn(second, 'liisa', 'sointu-demo');

@@ -1,9 +1,23 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
+import { connectTestWarehouse } from '../support/test-warehouse.ts';
 import { buildTestApp, type TestApp, type TestDatabase, type TestUser } from '../support/build-test-app.ts';
 import { typedRequest } from './support/usage-kit.ts';
 
 // The user administration table, set-password and remove-user (spec 3 sections 2, 6 and 7;
 // issue 17 deliver 1, 3 and 7), on PGlite and on a Postgres server.
+
+// One warehouse for both databases: the removed user's report is read through it.
+let warehouse: Warehouse;
+beforeAll(async () => {
+  warehouse = await connectTestWarehouse(fs.mkdtempSync(path.join(os.tmpdir(), 'sointu-user-admin-')));
+});
+afterAll(async () => {
+  await warehouse?.close();
+});
 
 describe.each<TestDatabase>(['pglite', 'postgres'])('user administration on %s', (database) => {
   let t: TestApp;
@@ -22,7 +36,7 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('user administration on %s',
   const passwordHash = async (user: TestUser) => (await t.sql.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [user.id]))[0]!.password_hash;
 
   beforeAll(async () => {
-    t = await buildTestApp({ database });
+    t = await buildTestApp({ database, warehouse });
     admin = await t.createUser({ config: { canInviteUsers: true, passwordChange: true } });
     unit = await t.createUser();
     invited = await t.createUser({ email: 'pekka@example.com', config: { betweenFamilies: true } });
@@ -154,6 +168,17 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('user administration on %s',
     expect(await t.sql.query('SELECT 1 FROM former_user_admins WHERE admin_user_id = $1 AND user_id = $2', [admin.id, invited.id])).toHaveLength(1);
     // A retry is answered, not refused, and changes nothing more.
     expect((await typedRequest(t, h.admin, 'remove-user', { userId: invited.id })).json()).toEqual({ userId: invited.id, removed: false });
+    // Their history stays: the former administrator still reads their reports, listed as removed.
+    expect((await t.app.inject({ method: 'GET', url: '/api/user-admin/removed-users', headers: h.admin })).json()).toEqual({
+      users: [{ id: invited.id, name: invited.name, removedAt: expect.any(String) }],
+    });
+    expect((await t.app.inject({ method: 'GET', url: '/api/user-admin/removed-users', headers: h.stranger })).json()).toEqual({ users: [] });
+    const month = { userIds: [invited.id], firstDay: '2026-01-01', lastDay: '2026-01-31' };
+    expect((await typedRequest(t, h.admin, 'get-target-counts', month)).statusCode).toBe(200);
+    expect((await typedRequest(t, h.stranger, 'get-target-counts', month)).statusCode).toBe(403);
+    const usage = await t.app.inject({ method: 'GET', url: `/api/usage/${invited.id}/2026-01-01/2026-01-31`, headers: h.admin });
+    expect(usage.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/usage/${invited.id}/2026-01-01/2026-01-31`, headers: h.stranger })).statusCode).toBe(403);
     // Nobody else may set a password for them any more; the former administrator finds no active user.
     expect((await t.app.inject({ method: 'POST', url: '/api/set-password', headers: h.admin, payload: { userId: invited.id, password: 'again' } })).statusCode).toBe(403);
   });

@@ -60,6 +60,7 @@ export const routeRequests: Record<string, RequestBuilder> = {
     return { method: 'POST', url: '/api/set-password', payload: { userId: user.id, password: 'new-password' } };
   },
   'GET /api/user-admin/users': () => ({ method: 'GET', url: '/api/user-admin/users' }),
+  'GET /api/user-admin/removed-users': () => ({ method: 'GET', url: '/api/user-admin/removed-users' }),
   'POST /api/requests/:type': (s) => ({ method: 'POST', url: '/api/requests/get-target-counts', payload: { userIds: [s.ids.unit], firstDay: s.first, lastDay: s.last } }),
 
   // Evaluations: the caller's own, and the unit's evaluation by id.

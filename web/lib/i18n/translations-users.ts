@@ -28,6 +28,7 @@ export const usersTexts: Record<string, TextEntry> = {
   '(none)': { fin: '(ei valittu)', swe: '(ingen)' },
   'Send invitation': { fin: 'Lähetä kutsu', swe: 'Skicka inbjudan' },
   'Invitation sent': { fin: 'Kutsu lähetetty', swe: 'Inbjudan har skickats' },
+  '{{name}} (removed)': { fin: '{{name}} (poistettu)', swe: '{{name}} (borttagen)' },
   'Check these fields: {{fields}}': { fin: 'Tarkista kentät: {{fields}}', swe: 'Kontrollera fälten: {{fields}}' },
 };
 
