@@ -68,7 +68,7 @@ export function PeriodControls({ user }: { user: CurrentUser }) {
         <select
           data-testid="target-sessions"
           value={snap.sessionTarget ?? 0}
-          disabled={past || snap.sessionTarget === null || snap.targetBusy}
+          disabled={past || snap.sessionTarget === null || snap.targetBusy || removed.some((u) => u.id === snap.userId)}
           title={past ? t('Targets are set for the current month only.') : undefined}
           onChange={(e) => void saveSessionTarget(Number(e.target.value))}
         >
