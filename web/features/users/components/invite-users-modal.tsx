@@ -4,7 +4,8 @@ import type { Resident } from '../../../../schemas/api/residents.ts';
 import type { CurrentUser } from '../../../../schemas/api/user.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { activeResidents, inviteUser, type InviteUser } from '../api/typed-requests.ts';
+import { inviteUser, type InviteUser } from '../api/invite-user.ts';
+import { activeResidents } from '../api/post-get-residents.ts';
 
 const languages: Array<{ value: InviteUser['language']; label: string }> = [
   { value: 'fin', label: 'Suomi' },

@@ -10,7 +10,7 @@ import { reportColumnHelper, type ReportColumn } from '../../../components/data-
 import { translatedHeader } from '../../../components/data-table/translated-text.tsx';
 import { formatExpiry } from '../../../lib/format.ts';
 import { pushToast } from '../../../lib/toast-queue.ts';
-import { sendLoginToken } from '../api/typed-requests.ts';
+import { sendLoginToken } from '../api/send-login-token.ts';
 import { loadAdminUsers, usersStore } from '../stores/users-store.ts';
 import { userActions } from '../user-actions.ts';
 import { InviteUsersModal } from './invite-users-modal.tsx';

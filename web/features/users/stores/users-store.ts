@@ -1,7 +1,7 @@
 import { proxy } from 'valtio';
 import type { AdminUserRow } from '../../../../schemas/api/user-admin.ts';
 import { getAdminUsers } from '../api/get-admin-users.ts';
-import { removeUser } from '../api/typed-requests.ts';
+import { removeUser } from '../api/remove-user.ts';
 
 // The user administration table's rows (spec 3 section 2).
 
