@@ -69,7 +69,17 @@ export async function endSession(sql: Queryable, sessionToken: string, reason: S
  * Ends every open session of a user, everywhere: call it when a password changes or a user is
  * deactivated (DOMAIN.md section 4). Returns how many sessions it ended.
  */
-export async function endSessionsOfUser(sql: Queryable, userId: number, reason: SessionEndReason, at: Date = new Date()): Promise<number> {
-  const ended = await sql.query('UPDATE sessions SET ended_at = $2, end_reason = $3 WHERE user_id = $1 AND ended_at IS NULL RETURNING token_hash', [userId, at.toISOString(), reason]);
+export async function endSessionsOfUser(
+  sql: Queryable,
+  userId: number,
+  reason: SessionEndReason,
+  at: Date = new Date(),
+  options: { exceptSessionToken?: string } = {},
+): Promise<number> {
+  // `exceptSessionToken`: the session that changed its own password goes on; every other one ends.
+  const ended = await sql.query(
+    'UPDATE sessions SET ended_at = $2, end_reason = $3 WHERE user_id = $1 AND ended_at IS NULL AND token_hash IS DISTINCT FROM $4 RETURNING token_hash',
+    [userId, at.toISOString(), reason, options.exceptSessionToken === undefined ? null : hashSessionToken(options.exceptSessionToken)],
+  );
   return ended.length;
 }

@@ -32,13 +32,28 @@ export async function loadReportUser(sql: Queryable, userId: number): Promise<Re
   return { id: Number(row.id), name: row.name, timeZone };
 }
 
-/** Own data, or an administrator of the user (spec 3 section 6); unknown users are NotFound. */
+/**
+ * Own data, or an administrator of the user (spec 3 section 6); unknown users are NotFound. A
+ * removed user's former administrators keep reading their reports (issue 17: removal keeps
+ * history; former_user_admins, migration 016).
+ */
 export async function authorizeUserReport(request: FastifyRequest, userId: number): Promise<ReportUser> {
   requireUser(request);
   const user = await loadReportUser(request.server.deps.sql, userId);
   if (!user) throw notFound();
-  await requireAdminOf(request, userId);
+  await requireReportReaderOf(request, userId);
   return user;
+}
+
+/** The user, an administrator of the user, or a former administrator of a removed user; otherwise AccessDenied. */
+export async function requireReportReaderOf(request: FastifyRequest, userId: number): Promise<void> {
+  const session = requireUser(request);
+  try {
+    await requireAdminOf(request, userId);
+  } catch (error) {
+    const former = await request.server.deps.sql.query('SELECT 1 FROM former_user_admins WHERE admin_user_id = $1 AND user_id = $2', [session.userId, userId]);
+    if (former.length === 0) throw error;
+  }
 }
 
 export interface ReportPeriod {

@@ -79,6 +79,9 @@ import { getMessageRecipientsRoute } from '../../queries/messages/get-message-re
 import { uploadFilesRoute } from '../../commands/files/upload-files.ts';
 import { liveChannelRoute } from './live-channel.ts';
 import { postTypedRequestRoute } from './typed-requests.ts';
+import { setPasswordRoute } from '../../commands/users/set-password.ts';
+import { getAdminUsersRoute } from '../../queries/users/get-admin-users.ts';
+import { getRemovedUsersRoute } from '../../queries/users/get-removed-users.ts';
 import type { App, RouteModule } from './zod.ts';
 import { parkEventRoute } from '../operations/park-event.ts';
 import { retryProjectionRoute } from '../operations/retry-projection.ts';
@@ -104,6 +107,9 @@ export const routeModules: readonly RouteModule[] = [
   getProjectionStatusRoute,
   postUsageLogRoute,
   postTypedRequestRoute,
+  setPasswordRoute,
+  getAdminUsersRoute,
+  getRemovedUsersRoute,
   getEvaluationsRoute,
   postEvaluationRoute,
   putEvaluationRoute,

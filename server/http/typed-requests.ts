@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { notFound, validationError } from '../../infra/errors.ts';
 import { copyMessageRequest } from '../../commands/messages/copy-message-request.ts';
+import { removeUserRequest } from '../../commands/users/remove-user.ts';
+import { setPasswordRequest } from '../../commands/users/set-password.ts';
 import { setTargetCountRequest } from '../../commands/targets/set-target-count-request.ts';
 import { checkUsageSessionRequest } from '../../queries/usage/check-usage-session.ts';
 import { getTargetCountsRequest } from '../../queries/targets/get-target-counts.ts';
@@ -17,6 +19,8 @@ const typedRequests: Readonly<Record<string, TypedRequest>> = {
   'check-usage-session': checkUsageSessionRequest,
   'copy-message': copyMessageRequest,
   'get-target-counts': getTargetCountsRequest,
+  'remove-user': removeUserRequest,
+  'set-password': setPasswordRequest,
   'set-target-count': setTargetCountRequest,
 };
 

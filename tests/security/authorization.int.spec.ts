@@ -37,6 +37,11 @@ export const authorizationTable: Record<string, Row> = {
   'PUT /api/settings': loggedIn,
   'POST /api/usage-log': loggedIn,
   'POST /api/requests/:type': unitAndAdmin,
+  // User administration (issue 17): the administrator of the user; a unit that administers nobody is none.
+  'POST /api/set-password': row(unitAndAdmin, { caregiver: 'denied' }),
+  'GET /api/user-admin/users': row(unitAndAdmin, { caregiver: 'denied' }),
+  // The caller's own former administrations: empty for most.
+  'GET /api/user-admin/removed-users': loggedIn,
 
   'GET /api/evaluations': loggedIn,
   'POST /api/evaluations': loggedIn,

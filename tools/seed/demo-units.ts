@@ -167,6 +167,7 @@ export const demoAdmin = {
     showPublicReportSessionTime: true,
     canInviteUsers: true,
     canCreateUsageReportMessages: true,
+    passwordChange: true,
   } satisfies StoredConfig,
 };
 
@@ -193,6 +194,20 @@ export const demoEasyUser = {
   unit: 'kotikallio-b',
   resident: ['Martta', 'Lehtinen'] as const,
   config: { mode: 'easy', music: 'enabled', easyFavoriteListName: 'Martan lempimusiikki', showAlwaysEasyFavoriteList: true } satisfies StoredConfig,
+};
+
+/**
+ * A family member the administrator added (inserted_by admin, administered by admin): the /users
+ * screen offers 'Remove User' for them (spec 3 section 6). Logs in with `demoPassword` too.
+ */
+export const demoAdminInvited = {
+  name: 'liisa',
+  firstName: 'Liisa',
+  lastName: 'Mäkinen',
+  email: 'liisa.makinen@example.com',
+  unit: 'caregiver',
+  resident: ['Helmi', 'Mäkinen'] as const,
+  config: { betweenFamilies: true, msgs: true } satisfies StoredConfig,
 };
 
 /** Sees only the public report of the caregiver unit (also reachable by its token). */
@@ -244,10 +259,11 @@ export function demoMessageReceivers(): Array<{ from: string; users: string[]; g
       groups: [],
       defaults: [],
     })),
-    { from: demoAdmin.name, users: [...demoAdmin.administers], groups: [...new Set(demoAdmin.administers.map(groupOf))], defaults: [] },
+    { from: demoAdmin.name, users: [...demoAdmin.administers, demoAdminInvited.name], groups: [...new Set(demoAdmin.administers.map(groupOf))], defaults: [] },
+    { from: demoAdminInvited.name, users: [demoAdminInvited.unit], groups: [], defaults: [] },
   ];
 }
 
 /** The five logins of the README, all with `demoPassword`; the other units share it too. */
 export const demoLogins = ['caregiver', 'admin', 'relative', 'public', 'operator'] as const;
-export const allDemoUserNames = [...demoUnits.map((unit) => unit.name), demoAdmin.name, demoRelative.name, demoPublicUser.name, demoOperator.name, demoEasyUser.name];
+export const allDemoUserNames = [...demoUnits.map((unit) => unit.name), demoAdmin.name, demoRelative.name, demoAdminInvited.name, demoPublicUser.name, demoOperator.name, demoEasyUser.name];

@@ -3,7 +3,7 @@ import { createFileStore } from '../../infra/files/file-store.ts';
 import type { Queryable, Sql } from '../../infra/sql/sql.ts';
 import { writeDemoAudio } from './demo-audio-files.ts';
 import { audioObjectKey, coverObjectKey, demoAlbums, demoArtists, demoAudioFiles, demoCategories, demoRecipes, demoVideos, videoCategory } from './demo-library.ts';
-import { allDemoUserNames, demoAdmin, demoEasyUser, demoMessageReceivers, demoOperator, demoPassword, demoPublicReportToken, demoPublicUser, demoRelative, demoUnits, demoUserGroups, differingFromDefaults } from './demo-units.ts';
+import { allDemoUserNames, demoAdmin, demoAdminInvited, demoEasyUser, demoMessageReceivers, demoOperator, demoPassword, demoPublicReportToken, demoPublicUser, demoRelative, demoUnits, demoUserGroups, differingFromDefaults } from './demo-units.ts';
 import { insertAudited } from './insert-audited.ts';
 import { seedDemoFavorites } from './demo-favorites.ts';
 import { seedDemoMessages } from './demo-messages.ts';
@@ -141,6 +141,12 @@ async function insertDemoData(tx: Queryable, passwordHash: string, objectSizes: 
       language: 'fin', config: differingFromDefaults(demoRelative.config), resident_id: relativeOf?.id ?? null, inserted_by_user_id: relativeUnitId,
     },
     {
+      name: demoAdminInvited.name, password_hash: passwordHash, first_name: demoAdminInvited.firstName, last_name: demoAdminInvited.lastName,
+      email: demoAdminInvited.email, language: 'fin', config: differingFromDefaults(demoAdminInvited.config),
+      resident_id: residents.find((r) => r.user_id === idOf(userIds, demoAdminInvited.unit) && r.first_name === demoAdminInvited.resident[0] && r.last_name === demoAdminInvited.resident[1])?.id ?? null,
+      inserted_by_user_id: idOf(userIds, demoAdmin.name),
+    },
+    {
       name: demoPublicUser.name, password_hash: passwordHash, organization: demoPublicUser.organization, client_name: demoPublicUser.clientName,
       language: 'fin', config: differingFromDefaults(demoPublicUser.config), public_report_user_id: idOf(userIds, demoPublicUser.reportOf),
     },
@@ -149,6 +155,8 @@ async function insertDemoData(tx: Queryable, passwordHash: string, objectSizes: 
       language: 'fin', config: differingFromDefaults(demoEasyUser.config), user_group_id: idOf(groupIds, easyGroup), resident_id: easyResident?.id ?? null, inserted_by_user_id: easyUnitId,
     },
   ], 'id, name');
+  await insertAudited(tx, 'user_admins', { admin_user_id: 'integer', user_id: 'integer' },
+    [{ admin_user_id: idOf(userIds, demoAdmin.name), user_id: idOf(byName(laterUsers), demoAdminInvited.name) }]);
   // A key missing from a row would insert NULL, not the column's default: the operator has a statement of its own.
   const operators = await insertAudited<IdRow>(tx, 'users', { ...userColumns, operator: 'boolean' }, [{
     name: demoOperator.name, password_hash: passwordHash, organization: demoOperator.organization, first_name: demoOperator.firstName,

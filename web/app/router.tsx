@@ -21,6 +21,7 @@ import { ResidentsTab } from '../features/residents/components/residents-tab.tsx
 import { TodaysMessagesPage } from '../features/todays-messages/components/todays-messages-page.tsx';
 import { MsgsPage } from '../features/msgs/components/msgs-page.tsx';
 import { SettingsPage } from '../features/settings/components/settings-page.tsx';
+import { UsersPage } from '../features/users/components/users-page.tsx';
 import { isRouteAllowed, paths, rootRedirect, type RouteName } from '../routes/paths.ts';
 import { NoPagePanel } from './shell/no-page-panel.tsx';
 import { publicReportOnly } from './shell/shell-parts.ts';
@@ -32,7 +33,6 @@ function Guarded({ name, user, children }: { name: RouteName; user: CurrentUser;
 
 const notBuilt: RouteName[] = [
   'musicChannels',
-  'users',
 ];
 
 export function AppRoutes({ user }: { user: CurrentUser }) {
@@ -73,12 +73,19 @@ export function AppRoutes({ user }: { user: CurrentUser }) {
       {(['settings', 'residents', 'activities'] as const).map((name) => (
         <Route key={name} path={paths[name].path}>
           <Guarded name={name} user={user}>
-            <SettingsPage config={user.config} tab={name}>
+            <SettingsPage config={user.config} userId={user.id} tab={name}>
               {name === 'residents' ? <ResidentsTab config={user.config} /> : name === 'activities' ? <ActivitiesTab config={user.config} /> : null}
             </SettingsPage>
           </Guarded>
         </Route>
       ))}
+      <Route path={paths.users.path}>
+        <Guarded name="users" user={user}>
+          <SettingsPage config={user.config} userId={user.id} tab="users">
+            <UsersPage user={user} />
+          </SettingsPage>
+        </Guarded>
+      </Route>
       <Route path={paths.recipes.path}>
         <Guarded name="recipes" user={user}>
           <RecipesPage user={user} />

@@ -53,6 +53,14 @@ export const routeRequests: Record<string, RequestBuilder> = {
     url: '/api/usage-log',
     payload: usageLogBody({ page: 'player', playLog: [{ time: new Date(Date.now() - 60_000).toISOString(), audioFileId: s.ids.audioFile, playPosition: 0 }] }),
   }),
+  // A throwaway user the administrator administers, so no role's own password or sessions change.
+  'POST /api/set-password': async (s) => {
+    const user = await s.t.createUser();
+    await s.t.sql.query('INSERT INTO user_admins (admin_user_id, user_id) VALUES ($1, $2)', [s.users.admin.id, user.id]);
+    return { method: 'POST', url: '/api/set-password', payload: { userId: user.id, password: 'new-password' } };
+  },
+  'GET /api/user-admin/users': () => ({ method: 'GET', url: '/api/user-admin/users' }),
+  'GET /api/user-admin/removed-users': () => ({ method: 'GET', url: '/api/user-admin/removed-users' }),
   'POST /api/requests/:type': (s) => ({ method: 'POST', url: '/api/requests/get-target-counts', payload: { userIds: [s.ids.unit], firstDay: s.first, lastDay: s.last } }),
 
   // Evaluations: the caller's own, and the unit's evaluation by id.

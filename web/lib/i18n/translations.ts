@@ -13,6 +13,7 @@ import { recipeTexts } from './translations-recipes.ts';
 import type { PluralEntry, TextEntry } from './entry.ts';
 import { msgsPlurals, msgsTexts } from './translations-msgs.ts';
 import { easyTexts } from './translations-easy.ts';
+import { usersPlurals, usersTexts } from './translations-users.ts';
 
 // Every text the browser shows, keyed by its English text (spec wording where the spec has it).
 // English is the key itself; swe2 (Sweden Swedish) differs from swe only where it says so.
@@ -104,6 +105,7 @@ export const texts: Record<string, TextEntry> = {
   ...timingTexts,
   ...uploadTexts,
   ...easyTexts,
+  ...usersTexts,
 };
 
 /** Texts with a count: the key holds the other form; the "one" form is used only for exactly 1. */
@@ -122,6 +124,7 @@ export const plurals: Record<string, PluralEntry> = {
   ...reportPlurals,
   ...reportTablePlurals,
   ...usageFigurePlurals,
+  ...usersPlurals,
 };
 
 type Resources = Record<string, { translation: Record<string, string> }>;

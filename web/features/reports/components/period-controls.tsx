@@ -1,7 +1,9 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { CurrentUser } from '../../../../schemas/api/user.ts';
 import { formatMonth } from '../../../lib/format.ts';
+import { getRemovedUsers } from '../api/get-removed-users.ts';
 import { targetChoices } from '../report-figures.ts';
 import {
   canGoToNextMonth,
@@ -21,10 +23,16 @@ export function PeriodControls({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const snap = useSnapshot(reportStore);
   const past = isPastMonth();
-  const reportUsers = [{ id: user.id, name: user.name }, ...user.adminOfUsers.filter((u) => u.id !== user.id)];
+  const removed = useRemovedUsers();
+  // Removed users keep their history: listed last, labelled as removed (issue 17).
+  const reportUsers = [
+    { id: user.id, name: user.name },
+    ...user.adminOfUsers.filter((u) => u.id !== user.id),
+    ...removed.map((u) => ({ id: u.id, name: t('{{name}} (removed)', { name: u.name }) })),
+  ];
   return (
     <div className="report-controls" data-testid="report-controls">
-      {user.adminOfUsers.length > 0 && (
+      {reportUsers.length > 1 && (
         <label className="report-control">
           {t('Report for User')}
           <select data-testid="report-user" value={snap.userId} onChange={(e) => setReportUser(Number(e.target.value))}>
@@ -60,7 +68,7 @@ export function PeriodControls({ user }: { user: CurrentUser }) {
         <select
           data-testid="target-sessions"
           value={snap.sessionTarget ?? 0}
-          disabled={past || snap.sessionTarget === null || snap.targetBusy}
+          disabled={past || snap.sessionTarget === null || snap.targetBusy || removed.some((u) => u.id === snap.userId)}
           title={past ? t('Targets are set for the current month only.') : undefined}
           onChange={(e) => void saveSessionTarget(Number(e.target.value))}
         >
@@ -73,4 +81,20 @@ export function PeriodControls({ user }: { user: CurrentUser }) {
       </label>
     </div>
   );
+}
+
+/** The users the viewer administered until they removed them (empty for almost everyone). */
+function useRemovedUsers(): Array<{ id: number; name: string }> {
+  const [users, setUsers] = useState<Array<{ id: number; name: string }>>([]);
+  useEffect(() => {
+    let live = true;
+    getRemovedUsers().then(
+      (list) => live && setUsers(list.users),
+      () => live && setUsers([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return users;
 }

@@ -1,15 +1,17 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { resultsCountOptions } from '../../../../schemas/api/settings.ts';
 import type { UserConfig } from '../../../../schemas/api/user.ts';
 import { Alert } from '../../../components/alert.tsx';
+import { ChangePasswordModal } from '../../../components/change-password-modal.tsx';
+import { pushToast } from '../../../lib/toast-queue.ts';
 import { showModal } from '../../../lib/modal-stack.ts';
 import { paths } from '../../../routes/paths.ts';
 import { loadSettings, saveSetting, settingsStore } from '../stores/settings-store.ts';
 
-type Tab = 'settings' | 'residents' | 'activities';
+type Tab = 'settings' | 'residents' | 'activities' | 'users';
 
 // Spec 3 section 2: the settings area's tabs depend on the user's flags.
 function tabsFor(config: UserConfig): Array<{ label: string; href: string; tab?: Tab }> {
@@ -18,7 +20,7 @@ function tabsFor(config: UserConfig): Array<{ label: string; href: string; tab?:
     { label: 'Residents', href: paths.residents.href(), tab: 'residents', on: config.canCreateResidents },
     { label: 'Reports', href: paths.reports.href(), on: config.usageReport },
     { label: 'Activities', href: paths.activities.href(), tab: 'activities', on: config.canCreateActivities },
-    { label: 'User Management', href: paths.users.href(), on: config.userAdmin && config.showAccountManagement },
+    { label: 'User Management', href: paths.users.href(), tab: 'users', on: config.userAdmin && config.showAccountManagement },
   ];
   return tabs.filter((tab) => tab.on);
 }
@@ -27,7 +29,7 @@ function tabsFor(config: UserConfig): Array<{ label: string; href: string; tab?:
  * The settings area: its tab bar and, on the settings tab, the settings form. The residents and
  * activities tabs belong to their own features; the app composes them in as `children`.
  */
-export function SettingsPage({ config, tab, children }: { config: UserConfig; tab: Tab; children?: ReactNode }) {
+export function SettingsPage({ config, userId, tab, children }: { config: UserConfig; userId?: number; tab: Tab; children?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <section className="settings-area">
@@ -41,37 +43,51 @@ export function SettingsPage({ config, tab, children }: { config: UserConfig; ta
           {t('Logout')}
         </button>
       </nav>
-      {tab === 'settings' ? <SettingsForm /> : children}
+      {tab === 'settings' ? <SettingsForm passwordChangeFor={config.passwordChange ? userId : undefined} /> : children}
     </section>
   );
 }
 
-function SettingsForm() {
+function SettingsForm({ passwordChangeFor }: { passwordChangeFor?: number }) {
   const { t } = useTranslation();
   const { values, loaded, busyKey, failed } = useSnapshot(settingsStore);
+  const [changingPassword, setChangingPassword] = useState(false);
   useEffect(() => {
     void loadSettings();
   }, []);
   return (
-    <form className="settings-form" onSubmit={(e) => e.preventDefault()}>
-      <h2>{t('Settings')}</h2>
-      {failed && <Alert kind="error">{t('Request failed')}</Alert>}
-      <Row label={t('Results per page')} htmlFor="resultsCount">
-        <select
-          id="resultsCount"
-          name="resultsCount"
-          disabled={!loaded || busyKey === 'resultsCount'}
-          value={values.resultsCount ?? '20'}
-          onChange={(e) => void saveSetting('resultsCount', e.target.value, t('Settings saved'))}
-        >
-          {resultsCountOptions.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </select>
-      </Row>
-    </form>
+    <>
+      <form className="settings-form" onSubmit={(e) => e.preventDefault()}>
+        <h2>{t('Settings')}</h2>
+        {failed && <Alert kind="error">{t('Request failed')}</Alert>}
+        <Row label={t('Results per page')} htmlFor="resultsCount">
+          <select
+            id="resultsCount"
+            name="resultsCount"
+            disabled={!loaded || busyKey === 'resultsCount'}
+            value={values.resultsCount ?? '20'}
+            onChange={(e) => void saveSetting('resultsCount', e.target.value, t('Settings saved'))}
+          >
+            {resultsCountOptions.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        </Row>
+        {/* Spec 3 section 2: the password change, with passwordChange; it keeps this session and ends the others. */}
+        {passwordChangeFor !== undefined && (
+          <Row label={t('Password')} htmlFor="changePassword">
+            <button type="button" id="changePassword" data-testid="change-own-password" onClick={() => setChangingPassword(true)}>
+              {t('Change password')}
+            </button>
+          </Row>
+        )}
+      </form>
+      {changingPassword && passwordChangeFor !== undefined && (
+        <ChangePasswordModal userId={passwordChangeFor} onClose={() => setChangingPassword(false)} onChanged={() => pushToast(t('Password changed'))} />
+      )}
+    </>
   );
 }
 
