@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { notFound, validationError } from '../../infra/errors.ts';
 import { copyMessageRequest } from '../../commands/messages/copy-message-request.ts';
+import { inviteUserRequest } from '../../commands/users/invite-user-request.ts';
+import { resetPasswordRequest, sendPasswordResetEmailRequest } from '../../commands/users/password-reset-requests.ts';
+import { sendLoginTokenRequest } from '../../commands/users/send-login-token-request.ts';
 import { setTargetCountRequest } from '../../commands/targets/set-target-count-request.ts';
 import { checkUsageSessionRequest } from '../../queries/usage/check-usage-session.ts';
 import { getTargetCountsRequest } from '../../queries/targets/get-target-counts.ts';
@@ -17,6 +20,10 @@ const typedRequests: Readonly<Record<string, TypedRequest>> = {
   'check-usage-session': checkUsageSessionRequest,
   'copy-message': copyMessageRequest,
   'get-target-counts': getTargetCountsRequest,
+  'invite-user': inviteUserRequest,
+  'reset-password': resetPasswordRequest,
+  'send-login-token': sendLoginTokenRequest,
+  'send-password-reset-email': sendPasswordResetEmailRequest,
   'set-target-count': setTargetCountRequest,
 };
 

@@ -1,3 +1,4 @@
+import { hashOneTimeSecret } from '../../../infra/auth/one-time-codes.ts';
 import { randomBytes } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { createPlaybackSigner } from '../../../infra/auth/playback-hmac.ts';
@@ -157,7 +158,7 @@ const uploadBody = multipartBody([{ field: 'file0', filename: 'menu.pdf', conten
 async function loginToken(s: SecurityScenario): Promise<string> {
   const user = await s.t.createUser();
   const token = randomBytes(16).toString('hex');
-  await s.t.sql.query("UPDATE users SET login_token = $2, login_token_expires = now() + interval '1 hour' WHERE id = $1", [user.id, token]);
+  await s.t.sql.query("UPDATE users SET login_token = $2, login_token_expires = now() + interval '1 hour' WHERE id = $1", [user.id, hashOneTimeSecret(token)]);
   return token;
 }
 
