@@ -76,6 +76,8 @@ export const routeRequests: Record<string, RequestBuilder> = {
 
   // Operator routes.
   'GET /api/admin/projections': () => ({ method: 'GET', url: '/api/admin/projections' }),
+  'GET /api/admin/outbox': () => ({ method: 'GET', url: '/api/admin/outbox' }),
+  'POST /api/first-password': () => ({ method: 'POST', url: '/api/first-password', payload: { password: 'new-secret' } }),
   'POST /api/admin/warehouse-sql': () => ({ method: 'POST', url: '/api/admin/warehouse-sql', payload: { sql: 'SELECT 1 AS one' } }),
   'GET /api/admin/usage-rules': () => ({ method: 'GET', url: '/api/admin/usage-rules' }),
   'PUT /api/admin/usage-rules': () => ({ method: 'PUT', url: '/api/admin/usage-rules', payload: { rules: defaultUsageRules } }),
