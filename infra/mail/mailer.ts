@@ -101,8 +101,12 @@ export function decodeHeader(value: string): string {
   );
 }
 
-/** The text body of a message nodemailer built (quoted-printable or plain). */
+/** The text body of a message nodemailer built (quoted-printable or plain), with \n line ends. */
 export function mailBody(message: string): string {
+  return rawBody(message).replace(/\r\n/g, '\n');
+}
+
+function rawBody(message: string): string {
   const match = /\r?\n\r?\n/.exec(message);
   const body = match ? message.slice(match.index + match[0].length) : '';
   const qp = /content-transfer-encoding:\s*quoted-printable/i.test(message.slice(0, match?.index ?? 0));
