@@ -18,6 +18,9 @@ import { requireMailer, sendMail, serviceUrl } from './mail-links.ts';
 // session of the user (DOMAIN.md section 4: a password change ends them everywhere). The code
 // carries 60 random bits and lives an hour: guessing it is out of reach without a lockout.
 
+/** Someone typing another's address again and again sends them one mail a minute at most. */
+const RESET_MAIL_INTERVAL_MS = 60_000;
+
 interface Account {
   id: number;
   name: string;
@@ -47,8 +50,14 @@ export const sendPasswordResetEmailRequest = typedRequest({
     const email = account.email;
     const code = newPasswordResetCode();
     const expires = new Date(now().getTime() + PASSWORD_RESET_LIFETIME_MS);
+    // At most one mail a minute per account: asking again at once mails nothing (and answers the same).
+    const issuedRecently = new Date(expires.getTime() - RESET_MAIL_INTERVAL_MS).toISOString();
     await sql.transaction(async (tx) => {
-      await tx.query('UPDATE users SET password_reset_code_hash = $2, password_reset_expires = $3 WHERE id = $1', [account.id, hashOneTimeSecret(code), expires.toISOString()]);
+      const issued = await tx.query(
+        'UPDATE users SET password_reset_code_hash = $2, password_reset_expires = $3 WHERE id = $1 AND (password_reset_expires IS NULL OR password_reset_expires <= $4) RETURNING id',
+        [account.id, hashOneTimeSecret(code), expires.toISOString(), issuedRecently],
+      );
+      if (issued.length === 0) return;
       const link = `${serviceUrl(request)}/?resetUser=${encodeURIComponent(account.name)}&resetCode=${code}`;
       const language = Language.catch('fin').parse(account.language);
       await sendMail(request, mailer, passwordResetMail({ to: email, language, name: account.first_name || account.name, code, link, expires, timeZone: account.time_zone ?? 'Europe/Helsinki' }));

@@ -174,9 +174,20 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('invitations and password re
     const spent = await request('reset-password', { userNameOrEmail: user.name, passwordResetCode: code, password: 'kolmas-salasana' });
     expect(spent.json().error.details[0].message).toBe(passwordResetCodeInvalid);
 
+    // Asked again within a minute: the same answer and no second mail; a minute later, a new code.
+    now = new Date(startOfTest.getTime() + 30_000);
+    const before = await mails();
     await request('send-password-reset-email', { userNameOrEmail: user.name });
+    await request('send-password-reset-email', { userNameOrEmail: user.name });
+    expect(await mails()).toHaveLength(before.length + 1);
+    expect((await request('send-password-reset-email', { userNameOrEmail: user.name })).statusCode).toBe(200);
+    expect(await mails()).toHaveLength(before.length + 1);
+    now = new Date(startOfTest.getTime() + 95_000);
+    await request('send-password-reset-email', { userNameOrEmail: user.name });
+    expect(await mails()).toHaveLength(before.length + 2);
+    now = startOfTest;
     const late = /^ {4}([A-Z0-9]{12})$/m.exec(mailBody(await lastMail()))![1]!;
-    now = new Date(startOfTest.getTime() + 3600_000 + 1000);
+    now = new Date(startOfTest.getTime() + 95_000 + 3600_000 + 1000);
     try {
       expect((await request('reset-password', { userNameOrEmail: user.name, passwordResetCode: late, password: 'neljas-salasana' })).json().error.details[0].message).toBe(passwordResetCodeInvalid);
     } finally {
