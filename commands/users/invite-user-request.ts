@@ -62,10 +62,13 @@ export const inviteUserRequest = typedRequest({
           'invite-user',
         );
         const userId = Number(user.id);
-        await tx.query('INSERT INTO user_admins (admin_user_id, user_id) VALUES ($1, $2)', [inviterId, userId]);
-        await tx.query('INSERT INTO default_message_recipients (src_user_id, dst_user_id, recipient_name) VALUES ($1, $2, $3)', [userId, unitId, body.defaultMessageRecipientName]);
-        await tx.query('INSERT INTO message_receivers (user_id, receiver_user_id) VALUES ($1, $2), ($2, $1) ON CONFLICT DO NOTHING', [userId, unitId]);
-        if (unit.user_group_id != null) await tx.query('INSERT INTO message_receiver_groups (user_id, user_group_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [userId, unit.user_group_id]);
+        // Every row audited like the user's (DOMAIN.md section 1); the user is new, so none exists yet.
+        const audited = (table: string, values: Record<string, number | string>) => insertAuditedRow(tx, table, values, inviterId, 'invite-user');
+        await audited('user_admins', { admin_user_id: inviterId, user_id: userId });
+        await audited('default_message_recipients', { src_user_id: userId, dst_user_id: unitId, recipient_name: body.defaultMessageRecipientName });
+        await audited('message_receivers', { user_id: userId, receiver_user_id: unitId });
+        await audited('message_receivers', { user_id: unitId, receiver_user_id: userId });
+        if (unit.user_group_id != null) await audited('message_receiver_groups', { user_id: userId, user_group_id: Number(unit.user_group_id) });
         const { token, expires } = await issueLoginToken(tx, userId, at);
         const [named] = await tx.query<{ name: string }>(`SELECT ${userDisplayNameSql} AS name FROM users WHERE id = $1`, [inviterId]);
         await sendMail(
