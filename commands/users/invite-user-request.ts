@@ -9,7 +9,8 @@ import { issueLoginToken, loginLinkOf, requireMailer, sendMail } from './mail-li
 
 // invite-user {firstName, lastName, email, defaultMessageRecipientName, residentId, language}
 // (spec 3 section 7, spec 2 section 7; issue 17 deliverable 2). A user with canInviteUsers invites a
-// relative of a resident of a unit they administer (or of their own unit). In one transaction: the
+// relative of a resident of a unit they administer (or of their own unit; with no resident, the
+// inviter's own account stands for the unit). In one transaction: the
 // user (login name = the e-mail address, insertedBy the inviter), the inviter's adminOfUsers, the
 // resident's unit as the relative's default recipient (named defaultMessageRecipientName) and as a
 // receiver both ways (with the unit's group), a login link (7 days), and the invitation mail in the
@@ -30,13 +31,17 @@ export const inviteUserRequest = typedRequest({
     const inviter = await loadUser(sql, inviterId);
     if (!inviter?.config.canInviteUsers) throw accessDenied();
     const mailer = requireMailer(request);
-    const [unit] = await sql.query<{ unit_id: number; user_group_id: number | null; time_zone: string | null }>(
-      `SELECT r.user_id AS unit_id, u.user_group_id, u.config ->> 'timeZone' AS time_zone
-       FROM residents r JOIN users u ON u.id = r.user_id
-       WHERE r.id = $1 AND r.active AND u.active
-         AND (r.user_id = $2 OR EXISTS (SELECT 1 FROM user_admins a WHERE a.admin_user_id = $2 AND a.user_id = r.user_id))`,
-      [body.residentId, inviterId],
-    );
+    type Unit = { unit_id: number; user_group_id: number | null; time_zone: string | null };
+    const [unit] =
+      body.residentId === null
+        ? await sql.query<Unit>(`SELECT id AS unit_id, user_group_id, config ->> 'timeZone' AS time_zone FROM users WHERE id = $1`, [inviterId])
+        : await sql.query<Unit>(
+            `SELECT r.user_id AS unit_id, u.user_group_id, u.config ->> 'timeZone' AS time_zone
+             FROM residents r JOIN users u ON u.id = r.user_id
+             WHERE r.id = $1 AND r.active AND u.active
+               AND (r.user_id = $2 OR EXISTS (SELECT 1 FROM user_admins a WHERE a.admin_user_id = $2 AND a.user_id = r.user_id))`,
+            [body.residentId, inviterId],
+          );
     if (!unit) throw validationError([{ path: 'body.residentId', message: 'No such resident in the units you administer' }]);
     const unitId = Number(unit.unit_id);
     const at = now();

@@ -18,7 +18,8 @@ export const InviteUserRequest = z.strictObject({
   email: EmailAddress,
   /** How the relative sees the resident's unit as a recipient (default_message_recipients.recipient_name). */
   defaultMessageRecipientName: NamePart,
-  residentId: z.number().int().positive().max(2_147_483_647),
+  /** The relative's resident: their unit becomes the default recipient. Without one, the inviter's own unit is. */
+  residentId: z.number().int().positive().max(2_147_483_647).nullable().default(null),
   language: z.enum(['fin', 'eng', 'swe']).default('fin'),
 });
 export type InviteUserRequest = z.input<typeof InviteUserRequest>;

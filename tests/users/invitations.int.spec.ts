@@ -131,6 +131,11 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('invitations and password re
       expect(answer.json().error.details[0].path).toBe(`body.${field}`);
     }
     expect(await usersNamed('v-firstname@example.com')).toBe(0);
+    // Without a resident, the inviter's own unit is the default recipient.
+    const byUnit = await t.createUser({ config: { canInviteUsers: true } });
+    cookies.set(byUnit.id, (await t.login(byUnit)).cookie);
+    const { userId } = (await request('invite-user', invitation(`no-resident-${database}@example.com`, { residentId: null }), byUnit)).json<{ userId: number }>();
+    expect(await t.sql.query('SELECT dst_user_id FROM default_message_recipients WHERE src_user_id = $1', [userId])).toEqual([{ dst_user_id: byUnit.id }]);
     const elsewhere = await request('invite-user', invitation(`elsewhere-${database}@example.com`, { residentId: otherResidentId }), admin);
     expect(elsewhere.json().error).toMatchObject({ kind: 'ValidationError', details: [{ path: 'body.residentId' }] });
   });
