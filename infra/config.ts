@@ -28,6 +28,10 @@ const Env = z.object({
   PUBLIC_URL: optionalText,
   /** Trust X-Forwarded-* from a TLS-terminating proxy (then the cookie is Secure, spec 1 section 9). */
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** smtp:// or smtps:// URL of the mail server; without it mails are written to DATA_DIR/outbox/ (infra/mail/). */
+  SMTP_URL: optionalText,
+  /** The sender of invitations, login links and reset codes. */
+  MAIL_FROM: z.string().trim().min(1).default('Sointu <no-reply@sointu.invalid>'),
 });
 
 export interface Config {
@@ -45,6 +49,8 @@ export interface Config {
   contactEmail: string;
   publicUrl?: string;
   trustProxy: boolean;
+  smtpUrl?: string;
+  mailFrom: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -71,6 +77,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactEmail: e.CONTACT_EMAIL,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     trustProxy: e.TRUST_PROXY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
 }
 

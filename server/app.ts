@@ -1,3 +1,4 @@
+import type { Mailer } from '../infra/mail/mailer.ts';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { ProjectionRunner } from '../projections/engine/runner.ts';
@@ -40,6 +41,8 @@ export interface AppDeps {
   files?: FileStore;
   /** The projection runner of this process; absent when the process runs none. */
   projections?: ProjectionRunner;
+  /** Invitations, login links and reset codes (infra/mail/): SMTP, or the outbox under DATA_DIR. */
+  mailer?: Mailer;
 }
 
 declare module 'fastify' {

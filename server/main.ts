@@ -1,3 +1,4 @@
+import { createMailer } from '../infra/mail/mailer.ts';
 import { fileURLToPath } from 'node:url';
 import { createProjectionRunner } from '../projections/engine/runner.ts';
 import { withReadModelVersions } from '../projections/postgres/rebuild.ts';
@@ -38,7 +39,7 @@ async function main(): Promise<void> {
   const live = await withReadModelVersions(sql, await withUsageWarehouseVersions(sql, projectors), readModels);
   const projections = createProjectionRunner({ log: store, sql, warehouse, projectors: live });
 
-  const deps = { sql, store, warehouse, projections, files: createFileStore(config.dataDir), config, now: () => new Date(), webDir };
+  const deps = { sql, store, warehouse, projections, files: createFileStore(config.dataDir), mailer: createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom }), config, now: () => new Date(), webDir };
   const app = await buildApp(
     deps,
     { logger: { level: config.logLevel, redact: logRedaction } },

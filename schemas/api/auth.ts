@@ -17,6 +17,8 @@ export const LoginResult = z.object({
   baseUrl: z.string(),
   jwt: z.string().optional(),
   admin: z.boolean().optional(),
+  /** A login link of an account without a password (an invitation): the browser asks for one next. */
+  needsPassword: z.boolean().optional(),
 });
 export type LoginResult = z.infer<typeof LoginResult>;
 

@@ -4,6 +4,8 @@ import { loginRoute } from '../../commands/auth/login.ts';
 import { logoutRoute } from '../../commands/auth/logout.ts';
 import { publicReportTokenLoginRoute } from '../../commands/auth/public-report-token-login.ts';
 import { tokenLoginRoute } from '../../commands/auth/token-login.ts';
+import { firstPasswordRoute } from '../../commands/users/first-password.ts';
+import { getOutboxRoute } from '../../queries/mail/get-outbox.ts';
 import { postEvaluationRoute } from '../../commands/evaluations/post-evaluation.ts';
 import { putEvaluationRoute } from '../../commands/evaluations/put-evaluation.ts';
 import { putSettingRoute } from '../../commands/settings/put-setting.ts';
@@ -176,6 +178,8 @@ export const routeModules: readonly RouteModule[] = [
   getRecipeTimingsRoute,
   getMessageTimingsRoute,
   getTodaysRecipeRoute,
+  firstPasswordRoute,
+  getOutboxRoute,
 ];
 
 /** Last: every route relies on the hooks before it (errors, input guard, origin, session, limits). */

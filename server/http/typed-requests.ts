@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { notFound, validationError } from '../../infra/errors.ts';
 import { copyMessageRequest } from '../../commands/messages/copy-message-request.ts';
+import { inviteUserRequest } from '../../commands/users/invite-user-request.ts';
 import { removeUserRequest } from '../../commands/users/remove-user.ts';
+import { resetPasswordRequest, sendPasswordResetEmailRequest } from '../../commands/users/password-reset-requests.ts';
+import { sendLoginTokenRequest } from '../../commands/users/send-login-token-request.ts';
 import { setPasswordRequest } from '../../commands/users/set-password.ts';
 import { setTargetCountRequest } from '../../commands/targets/set-target-count-request.ts';
 import { checkUsageSessionRequest } from '../../queries/usage/check-usage-session.ts';
@@ -19,7 +22,11 @@ const typedRequests: Readonly<Record<string, TypedRequest>> = {
   'check-usage-session': checkUsageSessionRequest,
   'copy-message': copyMessageRequest,
   'get-target-counts': getTargetCountsRequest,
+  'invite-user': inviteUserRequest,
   'remove-user': removeUserRequest,
+  'reset-password': resetPasswordRequest,
+  'send-login-token': sendLoginTokenRequest,
+  'send-password-reset-email': sendPasswordResetEmailRequest,
   'set-password': setPasswordRequest,
   'set-target-count': setTargetCountRequest,
 };

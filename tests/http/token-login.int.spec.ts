@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenLoginPaths } from '../../commands/auth/token-login.ts';
 import { contractAlerts, LoginResult } from '../../schemas/api/auth.ts';
+import { hashOneTimeSecret } from '../../infra/auth/one-time-codes.ts';
 import { buildTestApp, type TestApp, type TestUser } from '../support/build-test-app.ts';
 
 // POST /api/tokenLogin and POST /api/token-login: the mailed login link (users.login_token until
@@ -14,7 +15,8 @@ afterAll(() => t?.close());
 let tokenCount = 0;
 async function withLoginToken(user: TestUser, expires: string | null): Promise<string> {
   const token = `login-token-${process.pid}-${++tokenCount}`;
-  await t.sql.query('UPDATE users SET login_token = $2, login_token_expires = $3 WHERE id = $1', [user.id, token, expires]);
+  // The row keeps the token's sha256 (migration 017); the link carries the token.
+  await t.sql.query('UPDATE users SET login_token = $2, login_token_expires = $3 WHERE id = $1', [user.id, hashOneTimeSecret(token), expires]);
   return token;
 }
 const tokenRow = async (user: TestUser) =>
@@ -70,7 +72,7 @@ describe.each(tokenLoginPaths)('POST %s', (url) => {
       expect(response.cookies).toHaveLength(0);
     }
     for (const user of [expiredUser, openEndedUser, inactiveUser]) expect(await t.store.readStream(`usage-${user.id}`)).toHaveLength(0);
-    expect((await tokenRow(expiredUser)).login_token).toBe(expired);
+    expect((await tokenRow(expiredUser)).login_token).toBe(hashOneTimeSecret(expired));
   });
 
   it('should refuse a contract that has not started with its alert and keep the link for later', async () => {
@@ -79,7 +81,7 @@ describe.each(tokenLoginPaths)('POST %s', (url) => {
     const response = await post(url, { token });
     expect(response.statusCode).toBe(403);
     expect(response.json().error).toEqual({ kind: 'AccessDenied', message: contractAlerts.notStarted });
-    expect((await tokenRow(user)).login_token).toBe(token);
+    expect((await tokenRow(user)).login_token).toBe(hashOneTimeSecret(token));
   });
 
   it.each([

@@ -29,6 +29,8 @@ export const authorizationTable: Record<string, Row> = {
   'POST /api/tokenLogin': anyone,
   'POST /api/token-login': anyone,
   'POST /api/publicReportTokenLogin': anyone,
+  // An invited user's first password, only while the account has none: every role here has one.
+  'POST /api/first-password': row(loggedIn, { relative: 'denied', otherOrg: 'denied', operator: 'denied', admin: 'denied', caregiver: 'denied' }),
   'GET /api/': anySession,
   'GET /api/ping': row(anySession, { anonymous: 'okOrUnauth' }),
 
@@ -61,6 +63,7 @@ export const authorizationTable: Record<string, Row> = {
   'GET /api/resident-usage/:id/:first/:last': row(unitAndAdmin, { relative: 'ok' }),
 
   'GET /api/admin/projections': operatorOnly,
+  'GET /api/admin/outbox': operatorOnly,
   'POST /api/admin/warehouse-sql': operatorOnly,
   'GET /api/admin/usage-rules': operatorOnly,
   // The operator reaches them; with the rules in force and no rebuild running they answer 400 or 409.

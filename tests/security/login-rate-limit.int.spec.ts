@@ -1,3 +1,4 @@
+import { hashOneTimeSecret } from '../../infra/auth/one-time-codes.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultLoginLimits } from '../../server/http/login-limits.ts';
 import { buildTestApp, type TestApp, type TestDatabase } from '../support/build-test-app.ts';
@@ -79,7 +80,7 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('login rate limits on %s', (
     const from = newAddress();
     const user = await t.createUser();
     const token = `link-${user.id}-${database}`;
-    await t.sql.query("UPDATE users SET login_token = $2, login_token_expires = '2999-01-01' WHERE id = $1", [user.id, token]);
+    await t.sql.query("UPDATE users SET login_token = $2, login_token_expires = '2999-01-01' WHERE id = $1", [user.id, hashOneTimeSecret(token)]);
     for (const url of ['/api/tokenLogin', '/api/token-login', '/api/publicReportTokenLogin']) {
       for (let i = 0; i < 2; i++) expect((await post(from, url, `guess-${i}`)).statusCode).toBe(401);
     }

@@ -11,7 +11,7 @@ import { loadPlanLibrary } from '../../tools/generate/workload-reference.ts';
 import { contentTypes } from '../../tools/seed/demo-library.ts';
 import { demoMessageId } from '../../tools/seed/demo-messages.ts';
 import { loadAddressable } from '../../queries/messages/get-message-recipients.ts';
-import { demoAdmin, demoEasyUser, demoLogins, demoPassword, demoPublicReportToken, demoRelative } from '../../tools/seed/demo-units.ts';
+import { demoAdmin, demoEasyUser, demoInvitedRelatives, demoLogins, demoPassword, demoPublicReportToken, demoRelative } from '../../tools/seed/demo-units.ts';
 import { seedDemoData, type SeedSummary } from '../../tools/seed/seed-demo-data.ts';
 import { createPgSql } from '../../infra/sql/pg-sql.ts';
 import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
@@ -154,9 +154,12 @@ describe.each(['pglite', 'postgres'] as const)('seedDemoData on %s', (database) 
       "SELECT d.name, m.recipient_name FROM default_message_recipients m JOIN users s ON s.id = m.src_user_id JOIN users d ON d.id = m.dst_user_id WHERE s.name = 'relative'",
     );
     expect(defaults).toEqual([{ name: 'caregiver', recipient_name: 'Kotikallio, Ward A' }]);
-    expect(await receivers('caregiver')).toEqual(['admin', 'relative']);
+    // The invited relatives (issue 17) write to their resident's unit and it to them, as invite-user makes them.
+    const invited: string[] = demoInvitedRelatives.map((r) => r.email);
+    expect((await receivers('caregiver')).filter((name) => !invited.includes(name))).toEqual(['admin', 'relative']);
+    expect(await receivers('caregiver')).toEqual(expect.arrayContaining(demoInvitedRelatives.filter((r) => r.unit === 'caregiver').map((r) => r.email)));
     const administered = await sql.query<{ name: string }>("SELECT u.name FROM user_admins a JOIN users u ON u.id = a.user_id JOIN users s ON s.id = a.admin_user_id WHERE s.name = 'admin' ORDER BY u.name");
-    expect(await receivers('admin')).toEqual(administered.map((u) => u.name));
+    expect(await receivers('admin')).toEqual(administered.map((u) => u.name).filter((name) => !invited.includes(name)));
     expect((await groups('admin')).length).toBeGreaterThanOrEqual(2);
     for (const nobody of ['public', 'operator']) {
       expect(await receivers(nobody)).toEqual([]);
@@ -174,6 +177,21 @@ describe.each(['pglite', 'postgres'] as const)('seedDemoData on %s', (database) 
     const relative = (await loadAddressable(sql, ids.get('caregiver')!)).users.find((u) => u.id === ids.get('relative'));
     expect(relative).toMatchObject({ residentFirstName: 'Aino', residentLastName: 'Virtanen' });
     expect((await loadAddressable(sql, ids.get('relative')!)).users[0]).toMatchObject({ default: true, recipientName: 'Kotikallio, Ward A' });
+  });
+
+  it('should give the administrator canInviteUsers and relatives they invited, links pending and expired', async () => {
+    const [admin] = await sql.query<{ id: number; can_invite: boolean }>("SELECT id, (config ->> 'canInviteUsers')::boolean AS can_invite FROM users WHERE name = 'admin'");
+    expect(admin!.can_invite).toBe(true);
+    const invited = await sql.query<{ name: string; pending: boolean; password_hash: string | null; administered: boolean; recipient: string | null }>(
+      `SELECT u.name, u.login_token_expires > now() AS pending, u.password_hash,
+              EXISTS (SELECT 1 FROM user_admins a WHERE a.admin_user_id = $1 AND a.user_id = u.id) AS administered,
+              (SELECT recipient_name FROM default_message_recipients d WHERE d.src_user_id = u.id) AS recipient
+       FROM users u WHERE u.inserted_by_user_id = $1 ORDER BY u.name`,
+      [admin!.id],
+    );
+    expect(invited.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(invited.map((u) => u.pending))).toEqual(new Set([true, false]));
+    for (const user of invited) expect(user).toMatchObject({ password_hash: null, administered: true, recipient: expect.any(String) });
   });
 
   it('should hold at least 40 audio files, each a playable WAV exactly as long as its length', async () => {

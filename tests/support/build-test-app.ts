@@ -8,6 +8,7 @@ import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
 import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
+import type { Mailer } from '../../infra/mail/mailer.ts';
 import type { FileStore } from '../../infra/files/file-store.ts';
 import { createTestDatabase } from './postgres-server.ts';
 import { setUpReadModels } from '../../projections/engine/read-model.ts';
@@ -49,7 +50,7 @@ export interface TestApp {
 let userCount = 0;
 
 export async function buildTestApp(
-  options: { database?: TestDatabase; now?: () => Date; webDir?: string; config?: Partial<AppDeps['config']>; logger?: BuildOptions['logger']; onRoute?: BuildOptions['onRoute']; warehouse?: Warehouse; files?: FileStore } = {},
+  options: { database?: TestDatabase; now?: () => Date; webDir?: string; config?: Partial<AppDeps['config']>; logger?: BuildOptions['logger']; onRoute?: BuildOptions['onRoute']; warehouse?: Warehouse; files?: FileStore; mailer?: Mailer } = {},
 ): Promise<TestApp> {
   const sql = options.database === 'postgres' ? createPgSql(await createTestDatabase(process.env.TEST_DATABASE_URL!)) : await createPgliteSql();
   await migrate(sql);
@@ -65,6 +66,7 @@ export async function buildTestApp(
     webDir: options.webDir,
     warehouse: options.warehouse,
     files: options.files,
+    mailer: options.mailer,
   }, { logger: options.logger, onRoute: options.onRoute });
 
   return {

@@ -210,6 +210,18 @@ export const demoAdminInvited = {
   config: { betweenFamilies: true, msgs: true } satisfies StoredConfig,
 };
 
+/**
+ * Relatives the administrator invited (issue 17 deliverable 9): no password yet, a login link
+ * pending (days to go) or expired (days ago, negative), shown as 'Link Expires' on /users. The
+ * link's token is random and kept only hashed: the administrator sends a new one ('Send login link').
+ */
+export const demoInvitedRelatives = [
+  { email: 'liisa.virtanen@example.com', firstName: 'Liisa', lastName: 'Virtanen', unit: 'caregiver', resident: ['Aino', 'Virtanen'], language: 'fin', linkDays: 6 },
+  { email: 'kalle.korhonen@example.com', firstName: 'Kalle', lastName: 'Korhonen', unit: 'caregiver', resident: ['Eino', 'Korhonen'], language: 'fin', linkDays: -3 },
+  { email: 'anna.lehtinen@example.com', firstName: 'Anna', lastName: 'Lehtinen', unit: 'kotikallio-b', resident: ['Martta', 'Lehtinen'], language: 'eng', linkDays: 2 },
+  { email: 'sara.lindqvist@example.se', firstName: 'Sara', lastName: 'Lindqvist', unit: 'solgarden', resident: ['Astrid', 'Lindqvist'], language: 'swe', linkDays: -10 },
+] as const;
+
 /** Sees only the public report of the caregiver unit (also reachable by its token). */
 export const demoPublicUser = {
   name: 'public',

@@ -1,9 +1,10 @@
+import { hashOneTimeSecret, newLoginToken } from '../../infra/auth/one-time-codes.ts';
 import { hashPassword } from '../../infra/auth/password.ts';
 import { createFileStore } from '../../infra/files/file-store.ts';
 import type { Queryable, Sql } from '../../infra/sql/sql.ts';
 import { writeDemoAudio } from './demo-audio-files.ts';
 import { audioObjectKey, coverObjectKey, demoAlbums, demoArtists, demoAudioFiles, demoCategories, demoRecipes, demoVideos, videoCategory } from './demo-library.ts';
-import { allDemoUserNames, demoAdmin, demoAdminInvited, demoEasyUser, demoMessageReceivers, demoOperator, demoPassword, demoPublicReportToken, demoPublicUser, demoRelative, demoUnits, demoUserGroups, differingFromDefaults } from './demo-units.ts';
+import { allDemoUserNames, demoAdmin, demoAdminInvited, demoEasyUser, demoInvitedRelatives, demoMessageReceivers, demoOperator, demoPassword, demoPublicReportToken, demoPublicUser, demoRelative, demoUnits, demoUserGroups, differingFromDefaults } from './demo-units.ts';
 import { insertAudited } from './insert-audited.ts';
 import { seedDemoFavorites } from './demo-favorites.ts';
 import { seedDemoMessages } from './demo-messages.ts';
@@ -165,10 +166,39 @@ async function insertDemoData(tx: Queryable, passwordHash: string, objectSizes: 
 
   const everyone = new Map([...userIds, ...laterUsers.map((u): [string, number] => [u.name, Number(u.id)])]);
   await insertMessageReceivers(tx, everyone, groupIds);
+  const invited = await insertInvitedRelatives(tx, userIds, residents, new Date());
 
   const library = await insertLibrary(tx, objectSizes);
   await seedDemoTimings(tx, groupIds, byName(await tx.query<IdRow>('SELECT id, name FROM recipes')), new Date());
-  return { users: userIds.size + laterUsers.length + operators.length, residents: residents.length, activities: activities.length, ...library };
+  return { users: userIds.size + laterUsers.length + operators.length + invited, residents: residents.length, activities: activities.length, ...library };
+}
+
+/**
+ * The administrator's invitations (demoInvitedRelatives): what invite-user writes, without the mail.
+ * Returns how many users it added.
+ */
+async function insertInvitedRelatives(tx: Queryable, userIds: Map<string, number>, residents: Array<{ id: number; first_name: string; last_name: string; user_id: number }>, now: Date): Promise<number> {
+  const adminId = idOf(userIds, demoAdmin.name);
+  const plan = demoInvitedRelatives.map((invite) => {
+    const unitId = idOf(userIds, invite.unit);
+    const unit = demoUnits.find((u) => u.name === invite.unit)!;
+    const resident = residents.find((r) => r.user_id === unitId && r.first_name === invite.resident[0] && r.last_name === invite.resident[1]);
+    return { invite, unitId, unit, residentId: resident?.id ?? null };
+  });
+  const users = byName(await insertAudited<IdRow>(tx, 'users',
+    { name: 'text', first_name: 'text', last_name: 'text', email: 'text', language: 'text', organization: 'text', config: 'jsonb', resident_id: 'integer', inserted_by_user_id: 'integer', login_token: 'text', login_token_expires: 'timestamptz' },
+    plan.map(({ invite, residentId }) => ({
+      name: invite.email, first_name: invite.firstName, last_name: invite.lastName, email: invite.email, language: invite.language, organization: demoAdmin.organization,
+      config: { betweenFamilies: true, msgs: true }, resident_id: residentId, inserted_by_user_id: adminId,
+      login_token: hashOneTimeSecret(newLoginToken()), login_token_expires: new Date(now.getTime() + invite.linkDays * 86_400_000).toISOString(),
+    })), 'id, name'));
+  const idOfInvited = (email: string) => idOf(users, email);
+  await insertAudited(tx, 'user_admins', { admin_user_id: 'integer', user_id: 'integer' }, plan.map(({ invite }) => ({ admin_user_id: adminId, user_id: idOfInvited(invite.email) })));
+  await insertAudited(tx, 'message_receivers', { user_id: 'integer', receiver_user_id: 'integer' },
+    plan.flatMap(({ invite, unitId }) => [{ user_id: idOfInvited(invite.email), receiver_user_id: unitId }, { user_id: unitId, receiver_user_id: idOfInvited(invite.email) }]));
+  await insertAudited(tx, 'default_message_recipients', { src_user_id: 'integer', dst_user_id: 'integer', recipient_name: 'text' },
+    plan.map(({ invite, unitId, unit }) => ({ src_user_id: idOfInvited(invite.email), dst_user_id: unitId, recipient_name: unit.clientName })));
+  return users.size;
 }
 
 async function insertMessageReceivers(tx: Queryable, userIds: Map<string, number>, groupIds: Map<string, number>): Promise<void> {

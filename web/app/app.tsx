@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import { ModalHost } from '../components/modal-host.tsx';
 import { SpinnerMask } from '../components/spinner-mask.tsx';
 import { ToastHost } from '../components/toast-host.tsx';
+import { FirstPasswordForm } from '../features/auth/components/first-password-form.tsx';
 import { LoginForm } from '../features/auth/components/login-form.tsx';
 import { session } from '../features/auth/stores/session-store.ts';
 import { i18n } from '../lib/i18n/i18n.ts';
@@ -22,7 +23,11 @@ export function App() {
   }, []);
   return (
     <I18nextProvider i18n={i18n}>
-      {status === 'loggedIn' && user ? <ShellLayout user={user} /> : status === 'loggedOut' ? <LoginForm /> : null}
+      {status === 'loggedIn' && user ? (
+        snap.needsPassword ? <FirstPasswordForm firstName={user.firstName} /> : <ShellLayout user={user} />
+      ) : status === 'loggedOut' ? (
+        <LoginForm />
+      ) : null}
       <ModalHost registry={modalRegistry} />
       <ToastHost />
       <SpinnerMask />

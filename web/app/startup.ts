@@ -1,4 +1,5 @@
 import { loadUser, login, loginWithToken, session } from '../features/auth/stores/session-store.ts';
+import { openResetLink } from '../features/auth/stores/login-screen-store.ts';
 import { loginWithReportToken } from '../features/public-report/stores/public-report-store.ts';
 import { setBearerToken } from '../lib/api-client.ts';
 
@@ -20,6 +21,10 @@ export async function runStartup(): Promise<void> {
   // Spec 1 section 4: token logs in with the mailed login link.
   const token = params.get('token');
   if (token) return loginWithToken(token);
+  // The reset mail's link: the login screen's reset-password mode with the name and code filled in.
+  const resetUser = params.get('resetUser');
+  const resetCode = params.get('resetCode');
+  if (resetUser && resetCode) openResetLink(resetUser, resetCode);
   const rtoken = params.get('rtoken');
   // Spec 3 section 2: rtoken logs in to the public report; a refused token leaves the login screen.
   if (rtoken && !(await loginWithReportToken(rtoken))) session.loginFailed = true;

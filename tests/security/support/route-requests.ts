@@ -1,3 +1,4 @@
+import { hashOneTimeSecret } from '../../../infra/auth/one-time-codes.ts';
 import { randomBytes } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { createPlaybackSigner } from '../../../infra/auth/playback-hmac.ts';
@@ -83,6 +84,8 @@ export const routeRequests: Record<string, RequestBuilder> = {
 
   // Operator routes.
   'GET /api/admin/projections': () => ({ method: 'GET', url: '/api/admin/projections' }),
+  'GET /api/admin/outbox': () => ({ method: 'GET', url: '/api/admin/outbox' }),
+  'POST /api/first-password': () => ({ method: 'POST', url: '/api/first-password', payload: { password: 'new-secret' } }),
   'POST /api/admin/warehouse-sql': () => ({ method: 'POST', url: '/api/admin/warehouse-sql', payload: { sql: 'SELECT 1 AS one' } }),
   'GET /api/admin/usage-rules': () => ({ method: 'GET', url: '/api/admin/usage-rules' }),
   'PUT /api/admin/usage-rules': () => ({ method: 'PUT', url: '/api/admin/usage-rules', payload: { rules: defaultUsageRules } }),
@@ -165,7 +168,7 @@ const uploadBody = multipartBody([{ field: 'file0', filename: 'menu.pdf', conten
 async function loginToken(s: SecurityScenario): Promise<string> {
   const user = await s.t.createUser();
   const token = randomBytes(16).toString('hex');
-  await s.t.sql.query("UPDATE users SET login_token = $2, login_token_expires = now() + interval '1 hour' WHERE id = $1", [user.id, token]);
+  await s.t.sql.query("UPDATE users SET login_token = $2, login_token_expires = now() + interval '1 hour' WHERE id = $1", [user.id, hashOneTimeSecret(token)]);
   return token;
 }
 

@@ -5,6 +5,7 @@ import { playerTexts } from './translations-player.ts';
 import { todaysTexts } from './translations-todays.ts';
 import { timingTexts } from './translations-timings.ts';
 import { uploadTexts } from './translations-uploads.ts';
+import { accountTexts } from './translations-accounts.ts';
 import { reportPlurals, reportTexts } from './translations-reports.ts';
 import { reportTablePlurals, reportTableTexts } from './translations-report-tables.ts';
 import { messageTexts } from './translations-message.ts';
@@ -106,6 +107,7 @@ export const texts: Record<string, TextEntry> = {
   ...uploadTexts,
   ...easyTexts,
   ...usersTexts,
+  ...accountTexts,
 };
 
 /** Texts with a count: the key holds the other form; the "one" form is used only for exactly 1. */

@@ -8,6 +8,7 @@ import { withLoading } from '../../../lib/loading.ts';
 import { getCurrentUser } from '../api/get-current-user.ts';
 import { postLogin } from '../api/post-login.ts';
 import { postLogout } from '../api/post-logout.ts';
+import { postFirstPassword } from '../api/password-reset.ts';
 import { postTokenLogin } from '../api/post-token-login.ts';
 import { contractAlertOf, type ContractAlert } from '../contract-alert.ts';
 
@@ -20,7 +21,9 @@ export const session = proxy<{
   /** Minutes until a locked-out login may try again (429 TooManyRequests); null when not locked out. */
   lockedOutMinutes: number | null;
   contractAlert: ContractAlert | null;
-}>({ status: 'checking', user: null, loginFailed: false, lockedOutMinutes: null, contractAlert: null });
+  /** Logged in by an invitation's link to an account without a password: choose one first. */
+  needsPassword: boolean;
+}>({ status: 'checking', user: null, loginFailed: false, lockedOutMinutes: null, contractAlert: null, needsPassword: false });
 
 function signedIn(user: CurrentUser): void {
   session.user = ref(user);
@@ -31,6 +34,7 @@ function signedIn(user: CurrentUser): void {
 
 function signedOut(): void {
   session.user = null;
+  session.needsPassword = false;
   session.status = 'loggedOut';
   hideAllModals();
 }
@@ -81,6 +85,7 @@ async function signIn(post: () => Promise<LoginResult>): Promise<void> {
   try {
     const result = await withLoading(post);
     if (result.jwt) setBearerToken(result.jwt);
+    session.needsPassword = result.needsPassword === true;
     signedIn(await withLoading(() => getCurrentUser()));
   } catch (error) {
     if (await blockedByContract(error)) return;
@@ -88,6 +93,17 @@ async function signIn(post: () => Promise<LoginResult>): Promise<void> {
     session.lockedOutMinutes = lockedOutMinutesOf(error);
     session.loginFailed = session.lockedOutMinutes === null;
     session.status = 'loggedOut';
+  }
+}
+
+/** The invited user chose a password (POST /api/first-password): on to the app. */
+export async function setFirstPassword(password: string): Promise<boolean> {
+  try {
+    await withLoading(() => postFirstPassword(password));
+    session.needsPassword = false;
+    return true;
+  } catch {
+    return false;
   }
 }
 
