@@ -19,6 +19,7 @@ import { RebuildPage } from '../features/rebuild/components/rebuild-page.tsx';
 import { ResidentsTab } from '../features/residents/components/residents-tab.tsx';
 import { TodaysMessagesPage } from '../features/todays-messages/components/todays-messages-page.tsx';
 import { MsgsPage } from '../features/msgs/components/msgs-page.tsx';
+import { MusicChannelsPage } from '../features/music-channels/components/music-channels-page.tsx';
 import { SettingsPage } from '../features/settings/components/settings-page.tsx';
 import { isRouteAllowed, paths, rootRedirect, type RouteName } from '../routes/paths.ts';
 import { NoPagePanel } from './shell/no-page-panel.tsx';
@@ -31,7 +32,6 @@ function Guarded({ name, user, children }: { name: RouteName; user: CurrentUser;
 
 const notBuilt: RouteName[] = [
   'easy',
-  'musicChannels',
   'users',
 ];
 
@@ -128,6 +128,11 @@ export function AppRoutes({ user }: { user: CurrentUser }) {
       <Route path={paths.msgs.path}>
         <Guarded name="msgs" user={user}>
           <MsgsPage user={user} />
+        </Guarded>
+      </Route>
+      <Route path={paths.musicChannels.path}>
+        <Guarded name="musicChannels" user={user}>
+          <MusicChannelsPage user={user} favoriteButton={(audioFileId) => <FavoriteToggle audioFileId={audioFileId} user={user} />} />
         </Guarded>
       </Route>
       <Route path={paths.search.path}>

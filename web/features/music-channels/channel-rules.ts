@@ -6,6 +6,13 @@
 export const channelDurations = [1800, 3600, 7200] as const;
 export type ChannelDuration = (typeof channelDurations)[number];
 
+/** The page's button for each duration (spec 1 section 2), as i18n keys. */
+export const durationLabels: Record<ChannelDuration, string> = {
+  1800: 'Play music channel 1/2h',
+  3600: 'Play music channel 1h',
+  7200: 'Play music channel 2h',
+};
+
 /** Spec 2 section 9: a similarity query fetches up to 5 audio files per category. */
 export const piecesPerCategory = 5;
 

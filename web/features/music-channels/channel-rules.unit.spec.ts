@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { candidatesOf, categoryTurns, channelDurations, nextStep, remainingSeconds, type Candidate, type ChannelInput } from './channel-rules.ts';
+import { candidatesOf, categoryTurns, channelDurations, durationLabels, nextStep, remainingSeconds, type Candidate, type ChannelInput } from './channel-rules.ts';
 
 const piece = (id: number) => ({ id });
 const c = (categoryId: number, id: number): Candidate<{ id: number }> => ({ categoryId, piece: piece(id) });
@@ -121,5 +121,12 @@ describe('candidatesOf', () => {
       [2, 1],
       [3, 2],
     ]);
+  });
+});
+
+describe('durationLabels', () => {
+  it('should name a button for each duration, in every language', async () => {
+    const { texts } = await import('../../lib/i18n/translations.ts');
+    for (const duration of channelDurations) expect(texts[durationLabels[duration]], String(duration)).toBeDefined();
   });
 });

@@ -95,18 +95,17 @@ export class ChannelRunner<T extends ChannelPiece> {
   /** Stops the run (the stop button, or another player took over); the checklist stays. */
   stop(options: { stopPlayer: boolean } = { stopPlayer: true }): void {
     this.run += 1;
-    const wasRunning = this.running;
+    // The player first, while it can still tell the channel's piece.
+    if (this.running && options.stopPlayer) this.deps.stopPlayer();
     this.state.status = 'idle';
     this.state.current = null;
     this.state.startedAt = null;
     this.state.duration = null;
-    if (wasRunning && options.stopPlayer) this.deps.stopPlayer();
   }
 
   /** Spec 1 section 4: reset clears the checked categories, the player, the current piece and the duration. */
   reset(): void {
     this.stop();
-    this.deps.stopPlayer();
     this.state.categoryIds = [];
     this.state.history = [];
   }

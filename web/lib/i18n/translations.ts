@@ -12,6 +12,7 @@ import { usageFigurePlurals, usageFigureTexts } from './translations-usage-figur
 import { recipeTexts } from './translations-recipes.ts';
 import type { PluralEntry, TextEntry } from './entry.ts';
 import { msgsPlurals, msgsTexts } from './translations-msgs.ts';
+import { musicChannelTexts } from './translations-music-channels.ts';
 
 // Every text the browser shows, keyed by its English text (spec wording where the spec has it).
 // English is the key itself; swe2 (Sweden Swedish) differs from swe only where it says so.
@@ -102,6 +103,7 @@ export const texts: Record<string, TextEntry> = {
   ...todaysTexts,
   ...timingTexts,
   ...uploadTexts,
+  ...musicChannelTexts,
 };
 
 /** Texts with a count: the key holds the other form; the "one" form is used only for exactly 1. */
