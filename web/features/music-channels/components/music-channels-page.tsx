@@ -7,9 +7,8 @@ import { Alert } from '../../../components/alert.tsx';
 import { formatLength } from '../../../lib/format.ts';
 import { showModal } from '../../../lib/modal-stack.ts';
 import { onNavReselect } from '../../../lib/nav-reselect.ts';
-import { paths } from '../../../routes/paths.ts';
 import { getMusicCategories } from '../api/get-music-categories.ts';
-import { channelDurations, durationLabels } from '../channel-rules.ts';
+import { channelDurations, durationLabels, remainingSeconds } from '../channel-rules.ts';
 import { channel, listenToPlayer } from '../stores/channel-store.ts';
 import './music-channels.css';
 
@@ -53,7 +52,7 @@ export function MusicChannelsPage({ favoriteButton }: Props) {
   useEffect(
     () =>
       onNavReselect((route) => {
-        if (route !== paths.musicChannels.path || (!channel.running && channel.state.categoryIds.length === 0)) return false;
+        if (route !== 'musicChannels' || (!channel.running && channel.state.categoryIds.length === 0)) return false;
         if (window.confirm(t('Do you want to reset the page?'))) channel.reset();
         return true;
       }),
@@ -61,6 +60,8 @@ export function MusicChannelsPage({ favoriteButton }: Props) {
   );
 
   const current = state.current;
+  // From the snapshot, so each tick of the clock shows.
+  const timeLeft = state.startedAt !== null && state.duration !== null ? remainingSeconds(state.startedAt, state.duration, state.now) : 0;
   const nothingChecked = state.categoryIds.length === 0;
   return (
     <section className="music-channels" data-testid="music-channels" data-status={state.status}>
@@ -78,7 +79,7 @@ export function MusicChannelsPage({ favoriteButton }: Props) {
             </div>
             {current.artist && <div className="channel-artist">{current.artist}</div>}
             <div className="channel-time-left">
-              {t('Time left')}: <span data-testid="channel-time-left">{formatLength(channel.remaining(), 'floor')}</span>
+              {t('Time left')}: <span data-testid="channel-time-left">{formatLength(timeLeft, 'floor')}</span>
             </div>
             <div className="channel-now-buttons">
               {favoriteButton?.(current.id)}
