@@ -2,7 +2,7 @@ import type { AudioSpec, ComposedTune } from './audio.ts';
 import type { CoverColours } from './cover-art.ts';
 import type { Arrangement, KnownTune } from './tunes.ts';
 
-// The demo content library: categories of every content type, artists, 46 audio files (music
+// The demo content library: categories of every content type, artists, 51 audio files (music
 // pieces and programs) with the score their audio is generated from, recipes and two videos.
 // Names of generated pieces are invented; their composer says so.
 
@@ -36,6 +36,8 @@ export const demoCategories: DemoCategory[] = [
   category('Stories', 'Program', 'Story', 1, null, 'Short stories and fables.'),
   category('Relaxation', 'Program', 'BodyAndMind', 2, 'targetable', 'Breathing and calm.'),
   category('Nature videos', 'Video', 'Video', 0, null, 'Calm nature scenes.'),
+  // Last, so every category above keeps its id.
+  category('Afternoon dance', 'Music', 'Music', 1, null, 'Dance tunes that keep a music channel going.'),
 ];
 
 export interface DemoArtist {
@@ -127,23 +129,37 @@ const programRows: ProgramRow[] = [
   ['summer-cottage', 'Summer at the cottage', 'theme', composed('cottage', 3, false, 62), 60, ['Seasons', 'Relaxation'], 'Sointu Ensemble'],
 ];
 
+// Dance tunes for the music channel (spec 1 section 4): a full similarity pick of five, which with
+// the other music categories gives a two-hour channel fresh pieces for a long while
+// (tools/seed/demo-channels.unit.spec.ts). Short, as the seed's audio stays under its 40 MB budget
+// (tests/seed/demo-seed.int.spec.ts). Listed after the programs, so every file above keeps its id.
+const channelRows: MusicRow[] = [
+  ['lauantaitanssit', 'Lauantaitanssit', generated, composed('lauantaitanssit', 3, false, 62), { bpm: 132, melody: 'clarinet', style: 'waltz' }, 32, ['Afternoon dance', 'Waltzes and tangos'], 'Sointu Ensemble', 'Afternoon Dance'],
+  ['lavatanssit', 'Lavatanssit', generated, composed('lavatanssit', 4, false, 65), { bpm: 138, melody: 'brass', style: 'polka' }, 30, ['Afternoon dance'], 'Demo Brass Band', 'Afternoon Dance'],
+  ['kuutamotango', 'Kuutamotango', generated, composed('kuutamotango', 4, true, 59), { bpm: 112, melody: 'clarinet', style: 'march' }, 34, ['Afternoon dance', 'Waltzes and tangos'], 'Sointu Ensemble', 'Afternoon Dance'],
+  ['hameen-polkka', 'Hämeen polkka', generated, composed('hameen-polkka', 4, false, 67), { bpm: 140, melody: 'kantele', style: 'polka' }, 28, ['Afternoon dance', 'Finnish evergreens'], 'Demo Brass Band', 'Afternoon Dance'],
+  ['iltapaivavalssi', 'Iltapäivävalssi', generated, composed('iltapaivavalssi', 3, false, 60), { bpm: 126, melody: 'flute', style: 'waltz' }, 30, ['Afternoon dance'], 'Sointu Ensemble', 'Afternoon Dance'],
+];
+
 // The first category is the file's main one, so it gets the highest priority.
 const priorities = (names: string[]) => names.map((name, i) => ({ name, priority: names.length - i }));
 
+const musicFile = ([slug, name, composer, tune, arrangement, length, categories, artist, album]: MusicRow, i: number): DemoAudioFile => ({
+  slug,
+  type: 'MusicPiece',
+  name,
+  composer,
+  artists: [artist],
+  album,
+  track: i + 1,
+  description: `<p>${name} played by ${artist}. ${composer === generated ? 'A new tune written for the demo library.' : `Composed by ${composer}.`}</p>`,
+  length,
+  categories: priorities(categories),
+  spec: { kind: 'music', tune, arrangement, alternate: arrangement.melody === 'flute' ? 'clarinet' : 'flute' },
+});
+
 export const demoAudioFiles: DemoAudioFile[] = [
-  ...musicRows.map(([slug, name, composer, tune, arrangement, length, categories, artist, album], i): DemoAudioFile => ({
-    slug,
-    type: 'MusicPiece',
-    name,
-    composer,
-    artists: [artist],
-    album,
-    track: i + 1,
-    description: `<p>${name} played by ${artist}. ${composer === generated ? 'A new tune written for the demo library.' : `Composed by ${composer}.`}</p>`,
-    length,
-    categories: priorities(categories),
-    spec: { kind: 'music', tune, arrangement, alternate: arrangement.melody === 'flute' ? 'clarinet' : 'flute' },
-  })),
+  ...musicRows.map(musicFile),
   ...programRows.map(([slug, name, program, tune, length, categories, artist], i): DemoAudioFile => ({
     slug,
     type: 'AudioProgram',
@@ -157,6 +173,7 @@ export const demoAudioFiles: DemoAudioFile[] = [
     categories: priorities(categories),
     spec: { kind: 'program', program, tune },
   })),
+  ...channelRows.map(musicFile),
 ];
 
 export const audioObjectKey = (file: Pick<DemoAudioFile, 'slug'>): string => `demo/audio/${file.slug}.wav`;
@@ -268,6 +285,7 @@ export const demoAlbums: Record<string, { slug: string; colours: CoverColours; w
   'Dance Hall Memories': { slug: 'dance-hall-memories', colours: { top: [110, 20, 50], bottom: [230, 120, 140] }, waves: 3 },
   'Finnish Evergreens': { slug: 'finnish-evergreens', colours: { top: [20, 80, 40], bottom: [140, 200, 120] }, waves: 2 },
   'Sointu Programs': { slug: 'sointu-programs', colours: { top: [60, 40, 100], bottom: [200, 170, 230] }, waves: 5 },
+  'Afternoon Dance': { slug: 'afternoon-dance', colours: { top: [120, 60, 10], bottom: [250, 210, 120] }, waves: 3 },
 };
 
 export const coverObjectKey = (album: string): string => `demo/images/${demoAlbums[album]?.slug ?? 'cover'}.png`;

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import type { CurrentUser } from '../../schemas/api/user.ts';
-import { NotBuiltPanel } from '../components/not-built-panel.tsx';
 import { ActivitiesTab } from '../features/activities/components/activities-tab.tsx';
 import { EasyPage } from '../features/easy/components/easy-page.tsx';
 import { MessagePage } from '../features/message/components/message-page.tsx';
@@ -20,6 +19,7 @@ import { RebuildPage } from '../features/rebuild/components/rebuild-page.tsx';
 import { ResidentsTab } from '../features/residents/components/residents-tab.tsx';
 import { TodaysMessagesPage } from '../features/todays-messages/components/todays-messages-page.tsx';
 import { MsgsPage } from '../features/msgs/components/msgs-page.tsx';
+import { MusicChannelsPage } from '../features/music-channels/components/music-channels-page.tsx';
 import { SettingsPage } from '../features/settings/components/settings-page.tsx';
 import { UsersPage } from '../features/users/components/users-page.tsx';
 import { isRouteAllowed, paths, rootRedirect, type RouteName } from '../routes/paths.ts';
@@ -30,10 +30,6 @@ import { publicReportOnly } from './shell/shell-parts.ts';
 function Guarded({ name, user, children }: { name: RouteName; user: CurrentUser; children: ReactNode }) {
   return isRouteAllowed(name, user.config) ? <>{children}</> : <Redirect to={paths.root.path} replace />;
 }
-
-const notBuilt: RouteName[] = [
-  'musicChannels',
-];
 
 export function AppRoutes({ user }: { user: CurrentUser }) {
   // A public-report token session may read nothing but the public report (spec 3 section 6).
@@ -110,7 +106,7 @@ export function AppRoutes({ user }: { user: CurrentUser }) {
           <FavoritesPage user={user} />
         </Guarded>
       </Route>
-      {/* The messages screens and games; their names stay in notBuilt below, shadowed by these. */}
+      {/* The messages screens. */}
       {(
         [
           ['messages', 'received'],
@@ -140,6 +136,11 @@ export function AppRoutes({ user }: { user: CurrentUser }) {
           <MsgsPage user={user} />
         </Guarded>
       </Route>
+      <Route path={paths.musicChannels.path}>
+        <Guarded name="musicChannels" user={user}>
+          <MusicChannelsPage user={user} favoriteButton={(audioFileId) => <FavoriteToggle audioFileId={audioFileId} user={user} />} />
+        </Guarded>
+      </Route>
       <Route path={paths.search.path}>
         <Guarded name="search" user={user}>
           <SearchPage
@@ -156,13 +157,6 @@ export function AppRoutes({ user }: { user: CurrentUser }) {
           </Guarded>
         )}
       </Route>
-      {notBuilt.map((name) => (
-        <Route key={name} path={paths[name].path}>
-          <Guarded name={name} user={user}>
-            <NotBuiltPanel name={paths[name].name} />
-          </Guarded>
-        </Route>
-      ))}
       <Route>
         <Redirect to={paths.root.path} replace />
       </Route>

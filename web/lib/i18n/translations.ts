@@ -15,6 +15,7 @@ import type { PluralEntry, TextEntry } from './entry.ts';
 import { msgsPlurals, msgsTexts } from './translations-msgs.ts';
 import { easyTexts } from './translations-easy.ts';
 import { usersPlurals, usersTexts } from './translations-users.ts';
+import { musicChannelTexts } from './translations-music-channels.ts';
 
 // Every text the browser shows, keyed by its English text (spec wording where the spec has it).
 // English is the key itself; swe2 (Sweden Swedish) differs from swe only where it says so.
@@ -47,10 +48,6 @@ export const texts: Record<string, TextEntry> = {
   'Not connected to server.': { fin: 'Ei yhteyttä palvelimeen.', swe: 'Ingen anslutning till servern.' },
   'Loading...': { fin: 'Ladataan...', swe: 'Laddar...' },
   'Request failed': { fin: 'Pyyntö epäonnistui', swe: 'Begäran misslyckades' },
-  'This page is not built yet: {{name}}': {
-    fin: 'Tätä sivua ei ole vielä rakennettu: {{name}}',
-    swe: 'Den här sidan är inte byggd ännu: {{name}}',
-  },
   'This window is not built yet: {{name}}': {
     fin: 'Tätä ikkunaa ei ole vielä rakennettu: {{name}}',
     swe: 'Det här fönstret är inte byggt ännu: {{name}}',
@@ -60,10 +57,6 @@ export const texts: Record<string, TextEntry> = {
     swe: 'Inga sidor är tillgängliga för den här användaren.',
   },
   'Favorite list': { fin: 'Suosikkilista', swe: 'Favoritlista' },
-  'Favorite lists are not built yet': {
-    fin: 'Suosikkilistoja ei ole vielä rakennettu',
-    swe: 'Favoritlistor är inte byggda ännu',
-  },
   Report: { fin: 'Raportti', swe: 'Rapport' },
   'Customer service': { fin: 'Asiakaspalvelu', swe: 'Kundtjänst' },
   Language: { fin: 'Kieli', swe: 'Språk' },
@@ -108,6 +101,7 @@ export const texts: Record<string, TextEntry> = {
   ...easyTexts,
   ...usersTexts,
   ...accountTexts,
+  ...musicChannelTexts,
 };
 
 /** Texts with a count: the key holds the other form; the "one" form is used only for exactly 1. */
