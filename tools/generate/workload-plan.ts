@@ -12,6 +12,8 @@ export interface PlanUnit {
   timeZone: string;
   residentIds: number[];
   activityIds: number[];
+  /** Items of the library's messages this unit sees: the only ones it can open. */
+  messageItemIds: number[];
 }
 
 export interface PlanLibrary {
@@ -145,8 +147,8 @@ function session(random: Random, unit: PlanUnit, library: PlanLibrary, slot: Slo
     clock += (video.length + pauseFor + 5) * 1000;
     usage(clock, { page: 'videoPlayAction', videoLog: log });
   }
-  if (library.messageItemIds.length > 0 && random() < 0.2) {
-    const messageItemId = pick(random, library.messageItemIds);
+  if (unit.messageItemIds.length > 0 && random() < 0.2) {
+    const messageItemId = pick(random, unit.messageItemIds);
     usage(clock, { page: 'messageItem', time: iso(clock), messageItemId, action: 'open' });
     clock += between(random, 20, 120) * 1000;
     usage(clock, { page: 'messageItem', time: iso(clock), messageItemId, action: 'close' });

@@ -1,10 +1,11 @@
+import { seenBy } from '../../domain/messages/message-access.ts';
 import { demoMessageItems } from '../seed/demo-messages.ts';
 import type { Queryable } from '../../infra/sql/sql.ts';
 import type { PlanLibrary, PlanUnit } from './workload-plan.ts';
 
 // What the generator plays and who plays it, read from the reference tables. Favorite lists are
 // event-sourced and not seeded yet, so plays name no list. Message clicks go to the demo message's
-// items that the read model holds: the usage log refuses a click on an unknown item.
+// items that the read model holds and the unit sees: the usage log refuses a click on any other.
 
 export async function loadPlanLibrary(sql: Queryable): Promise<PlanLibrary> {
   const audio = await sql.query<{ id: number; length: number | null; type: string | null }>('SELECT id, length, type FROM audio_files ORDER BY id');
@@ -28,12 +29,14 @@ export async function loadPlanLibrary(sql: Queryable): Promise<PlanLibrary> {
 }
 
 export async function loadPlanUnits(sql: Queryable, names: readonly string[]): Promise<Array<PlanUnit & { name: string }>> {
-  const rows = await sql.query<{ id: number; name: string; time_zone: string | null; residents: number[] | null; activities: number[] | null }>(
+  const rows = await sql.query<{ id: number; name: string; time_zone: string | null; residents: number[] | null; activities: number[] | null; message_items: number[] | null }>(
     `SELECT u.id, u.name, u.config->>'timeZone' AS time_zone,
             (SELECT array_agg(r.id ORDER BY r.id) FROM residents r WHERE r.user_id = u.id) AS residents,
-            (SELECT array_agg(a.id ORDER BY a.id) FROM activities a WHERE a.user_id = u.id AND a.active) AS activities
+            (SELECT array_agg(a.id ORDER BY a.id) FROM activities a WHERE a.user_id = u.id AND a.active) AS activities,
+            (SELECT array_agg(i.id ORDER BY i.id) FROM message_items i JOIN messages m ON m.id = i.message_id
+              WHERE i.id = ANY($2::int[]) AND ${seenBy('u.id')}) AS message_items
        FROM users u WHERE u.name = ANY($1::text[]) ORDER BY u.id`,
-    [names],
+    [names, demoMessageItems.map((i) => i.id)],
   );
   return rows.map((row) => ({
     userId: Number(row.id),
@@ -41,5 +44,6 @@ export async function loadPlanUnits(sql: Queryable, names: readonly string[]): P
     timeZone: row.time_zone ?? 'Europe/Helsinki',
     residentIds: (row.residents ?? []).map(Number),
     activityIds: (row.activities ?? []).map(Number),
+    messageItemIds: (row.message_items ?? []).map(Number),
   }));
 }
