@@ -1,4 +1,3 @@
-import DOMPurify from 'dompurify';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -7,6 +6,7 @@ import type { MessageItem } from '../../../../schemas/api/messages.ts';
 import type { RecipeItem } from '../../../../schemas/api/recipe-items.ts';
 import type { CurrentUser } from '../../../../schemas/api/user.ts';
 import { Alert } from '../../../components/alert.tsx';
+import { MessageItemView } from '../../../components/message-items/message-item-view.tsx';
 import { contentTypeKey } from '../../../lib/i18n/translations-reports.ts';
 import { formatDateTime, formatLength, formatTime, toDataDay } from '../../../lib/format.ts';
 import { next, playerState, previous } from '../../../lib/player/player-store.ts';
@@ -16,7 +16,8 @@ import './todays-messages.css';
 
 // Today's messages (spec 2 section 2): the active recommendation messages as title rows with
 // "Play all" and their times, their items with checkboxes; Play all, Previous, Next and Reset over
-// the selected items. Audio items play through the one player; text items show their text. The
+// the selected items. Audio items play through the one player; the others are drawn as the message
+// view draws them (web/components/message-items). The
 // radio recipe of the day (spec 2 section 1) is the last title row: its Radio items with lengths.
 
 /** When a title row is active: from (and until), the day left out when it is today. */
@@ -181,14 +182,8 @@ function MessageItemRow({ item, selected, playing }: { item: MessageItem; select
               {[item.contentType ? t(contentTypeKey(item.contentType)) : null, audio ? formatLength(audio.length) : t('Not available')].filter(Boolean).join(' · ')}
             </span>
           </>
-        ) : item.html ? (
-          <div className="todays-item-html" dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(item.html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input'] }) }} />
-        ) : item.url ? (
-          <a href={item.url} target="_blank" rel="noopener noreferrer">
-            {item.url}
-          </a>
         ) : (
-          <span className="todays-item-name">{t(item.type)}</span>
+          <MessageItemView item={item} />
         )}
       </div>
       {item.type === 'AudioFile' && (
