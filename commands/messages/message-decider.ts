@@ -96,7 +96,8 @@ function evolve(state: MessageState, event: MessageEvent): MessageState {
   switch (event.type) {
     case 'MessageDrafted': {
       const { messageId: _id, userId, at: _at, ...fields } = event.data;
-      return { ...state, exists: true, ownerId: userId, fields };
+      // Drafted before forcePopup existed: off, so sending `false` back is no change.
+      return { ...state, exists: true, ownerId: userId, fields: { ...fields, forcePopup: fields.forcePopup ?? false } };
     }
     case 'MessageUpdated': {
       const { messageId: _id, userId: _user, at: _at, ...fields } = event.data;

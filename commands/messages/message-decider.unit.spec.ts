@@ -20,6 +20,7 @@ const fields = {
   game: false,
   usageReport: true,
   replyToMessageId: null,
+  forcePopup: false,
 };
 const drafted: MessageEvent = { type: 'MessageDrafted', data: { messageId, userId: owner, at, ...fields } };
 const sent: MessageEvent = { type: 'MessageSent', data: { messageId, userId: owner, at } };
