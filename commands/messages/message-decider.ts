@@ -311,7 +311,7 @@ function decide(command: MessageCommand, state: MessageState): MessageEvent[] {
       if (!sourceOwned && !source.state.fields!.recipientCanReply) throw accessDenied('Only messages that may be replied to are forwarded');
       const { recipients, recipientGroups } = command;
       // A forward is a plain message: the recommendation, report and game flags stay the owner's.
-      const from = sourceOwned ? source.state.fields! : { ...source.state.fields!, recommendation: false, usageReport: false, game: false, recipientCanModify: false };
+      const from = sourceOwned ? source.state.fields! : { ...source.state.fields!, recommendation: false, usageReport: false, game: false, recipientCanModify: false, forcePopup: false };
       const time = command.time;
       // The source's end stays unless the copy would start after it.
       const expireTime = from.expireTime !== null && (time === null || new Date(time) < new Date(from.expireTime)) ? from.expireTime : null;

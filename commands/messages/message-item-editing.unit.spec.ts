@@ -29,6 +29,7 @@ const fields: Omit<EventOf<'MessageDrafted'>['data'], 'messageId' | 'userId' | '
   game: false,
   usageReport: false,
   replyToMessageId: null,
+  forcePopup: false,
 };
 const drafted = (more: Partial<typeof fields> = {}): MessageEvent => ({ type: 'MessageDrafted', data: { messageId, userId: owner, at, ...fields, ...more } });
 const addressed: MessageEvent = { type: 'RecipientsSet', data: { messageId, userId: owner, recipients: [recipient], recipientGroups: [group], at } };
