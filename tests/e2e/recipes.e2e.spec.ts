@@ -83,7 +83,8 @@ describe('recipes', () => {
   it('should show the recipe, activate a tab and play it on to the next piece with auto-play', async () => {
     await expect.poll(() => page.getByTestId('recipe-name').textContent(), ui).toBe('Summer memories');
     expect(await page.getByTestId('recipe-description').innerHTML()).toContain('Midsummer waltzes');
-    expect(await page.getByTestId('show-current-events').textContent()).toBe('Näytä ajankohtaista');
+    // showCurrentEventsButtonAlways is on: the calendar is the top bar's button on every page.
+    expect(await page.getByTestId('show-current-events').getAttribute('aria-label')).toBe('Näytä ajankohtaista');
     expect(await page.getByTestId('recipe-hint').isVisible()).toBe(true);
     // Every tab has items; the lengths are the tabs' totals.
     for (const button of ['Music', 'News', 'Spiritual', 'Story', 'Game', 'Exercise', 'Radio', 'PlayAll']) {
@@ -171,7 +172,7 @@ describe('recipes', () => {
     await page.getByTestId('recipes-row').filter({ hasText: 'Summer memories' }).locator('a').click();
     await page.getByTestId('recipe-tab-News').click();
     await page.waitForURL((url) => url.pathname === `${recipePath}/News`, ui);
-    await expect.poll(() => page.getByTestId('show-current-events').textContent(), ui).toBe('Show Current Events');
+    await expect.poll(() => page.getByTestId('show-current-events').getAttribute('aria-label'), ui).toBe('Show Current Events');
     expect(await page.getByTestId('recipe-tab-PlayAll').getByText('Play all').count()).toBe(1);
     await page.setViewportSize({ width: 768, height: 1024 });
     await shot(page, 'recipes-07-en-portrait');

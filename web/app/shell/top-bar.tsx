@@ -3,6 +3,7 @@ import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import type { CurrentUser } from '../../../schemas/api/user.ts';
 import { Logo } from '../../components/logo.tsx';
+import { openTimingCalendar } from '../../components/timing-calendar/index.ts';
 import { showModal } from '../../lib/modal-stack.ts';
 import { paths, settingsGearTarget } from '../../routes/paths.ts';
 import { registerLogoClick, shell } from './shell-store.ts';
@@ -24,6 +25,14 @@ export function TopBar({ user }: { user: CurrentUser }) {
         </span>
         {instructorMode && <span className="badge">{t('Instructor mode')}</span>}
         <div className="top-bar-actions">
+          {parts.currentEvents && (
+            <button type="button" className="icon-button" onClick={() => openTimingCalendar()} aria-label={t('Show Current Events')} title={t('Show Current Events')} data-testid="show-current-events">
+              <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+                <rect x="3" y="5" width="18" height="16" rx="2" />
+                <path d="M3 10h18M8 3v4M16 3v4" />
+              </svg>
+            </button>
+          )}
           {parts.info && (
             <button type="button" className="icon-button" onClick={() => showModal('INFO')} aria-label={t('Info')}>
               <span aria-hidden="true">i</span>

@@ -111,7 +111,8 @@ export function RecipeScreen({ user, recipeId, buttonSegment, hrefOf, navRoute }
           {snap.header.description && <div className="recipe-description" data-testid="recipe-description" dangerouslySetInnerHTML={{ __html: sanitize(snap.header.description) }} />}
         </div>
         <div className="recipe-header-links">
-          {user.config.showCurrentEventsButtonAlways && (
+          {/* With showCurrentEventsButtonAlways the top bar has it on every page (spec 2 section 2). */}
+          {!user.config.showCurrentEventsButtonAlways && (
             <button type="button" className="link-button" data-testid="show-current-events" onClick={() => openTimingCalendar()}>
               {t('Show Current Events')}
             </button>
