@@ -66,7 +66,9 @@ describe('usage reports in the browser', () => {
     await page.locator('header.top-bar').waitFor();
     admin = CurrentUser.parse((await getJson(page, '/api/')).body);
     expect(admin.adminOfUsers.length).toBeGreaterThan(0);
-    unitId = admin.adminOfUsers[0]!.id;
+    // The demo caregiver unit: the one with generated usage (the administrator also administers
+    // relatives it added or invited, who have none).
+    unitId = admin.adminOfUsers.find((u) => u.name === 'caregiver')!.id;
 
     const today = new Date();
     const from = day(new Date(today.getTime() - 100 * 86_400_000));
