@@ -69,8 +69,10 @@ const userColumns = `id, name, organization, client_name, first_name, last_name,
 export async function loadUser(sql: Queryable, userId: number): Promise<UserRecord | null> {
   const [row] = await sql.query<UserRow>(`SELECT ${userColumns} FROM users WHERE id = $1`, [userId]);
   if (!row) return null;
+  // In the order they were added: the units an administrator was set up with come before the
+  // relatives it later invites, so the report's first user stays a unit.
   const adminOfUsers = await sql.query<{ id: number; name: string }>(
-    `SELECT u.id, u.name FROM user_admins a JOIN users u ON u.id = a.user_id WHERE a.admin_user_id = $1 ORDER BY u.name, u.id`,
+    `SELECT u.id, u.name FROM user_admins a JOIN users u ON u.id = a.user_id WHERE a.admin_user_id = $1 ORDER BY u.id`,
     [userId],
   );
   return toRecord(row, adminOfUsers, await activeFavoriteList(sql, userId));
