@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CurrentUser, UserConfig } from '../../../schemas/api/user.ts';
+import { TestMedia } from '../../../tests/support/test-media.ts';
 import {
   canPlayMusic,
   dragSeek,
@@ -16,7 +17,6 @@ import {
   setShuffle,
   settled,
   type PlayableAudioFile,
-  type PlayerMedia,
   type PlayQueue,
   type QueuePageLoader,
 } from './player-store.ts';
@@ -85,53 +85,6 @@ describe('music gate (spec 1 section 5)', () => {
 
 // ---- the audio list player: seeking, next and previous, pages -------------------------------
 
-/**
- * Stands in for the browser's audio element (unit tests run without a DOM): it keeps src and
- * currentTime as set and fires the events an element fires when it plays, pauses and ends.
- */
-class TestMedia implements PlayerMedia {
-  src = '';
-  currentTime = 0;
-  duration = 60;
-  paused = true;
-  ended = false;
-  private readonly listeners = new Map<string, Array<() => void>>();
-
-  addEventListener(type: string, listener: () => void): void {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  private fire(type: string): void {
-    for (const listener of this.listeners.get(type) ?? []) listener();
-  }
-  play(): Promise<void> {
-    this.paused = false;
-    this.ended = false;
-    this.fire('playing');
-    return Promise.resolve();
-  }
-  pause(): void {
-    if (this.paused) return;
-    this.paused = true;
-    this.fire('pause');
-  }
-  load(): void {}
-  removeAttribute(name: string): void {
-    if (name === 'src') this.src = '';
-  }
-  /** Plays on to `seconds`, as time passes. */
-  playTo(seconds: number): void {
-    this.currentTime = seconds;
-    this.fire('timeupdate');
-  }
-  /** Reaches the end: an element pauses, then says it ended. */
-  finish(): void {
-    this.currentTime = this.duration;
-    this.ended = true;
-    this.paused = true;
-    this.fire('pause');
-    this.fire('ended');
-  }
-}
 
 const file = (id: number, type: 'AudioProgram' | 'MusicPiece' = 'AudioProgram'): PlayableAudioFile => ({
   audioFileId: id,

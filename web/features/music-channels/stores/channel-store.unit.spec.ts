@@ -1,48 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AudioFile } from '../../../../schemas/api/library.ts';
 import { CurrentUser, UserConfig } from '../../../../schemas/api/user.ts';
-import { onPlayerEvent, playAudioFile, playerState, setPlayerMedia, setPlayerUser, stopPlayback, type PlayerEvent, type PlayerMedia } from '../../../lib/player/player-store.ts';
+import { onPlayerEvent, playAudioFile, playerState, setPlayerMedia, setPlayerUser, stopPlayback, type PlayerEvent } from '../../../lib/player/player-store.ts';
 import { createPlayerChannel } from './channel-store.ts';
+import { TestMedia } from '../../../../tests/support/test-media.ts';
 
 // The channel on the real shared player (an audio element of our own, no DOM): each piece plays
 // with playSource MusicChannel, the next follows when one ends, and another file stops the channel.
 
-class TestMedia implements PlayerMedia {
-  src = '';
-  currentTime = 0;
-  duration = 40;
-  paused = true;
-  ended = false;
-  private readonly listeners = new Map<string, Array<() => void>>();
-  addEventListener(type: string, listener: () => void): void {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  private fire(type: string): void {
-    for (const listener of this.listeners.get(type) ?? []) listener();
-  }
-  play(): Promise<void> {
-    this.paused = false;
-    this.ended = false;
-    this.fire('playing');
-    return Promise.resolve();
-  }
-  pause(): void {
-    if (this.paused) return;
-    this.paused = true;
-    this.fire('pause');
-  }
-  load(): void {}
-  removeAttribute(name: string): void {
-    if (name === 'src') this.src = '';
-  }
-  finish(): void {
-    this.currentTime = this.duration;
-    this.ended = true;
-    this.paused = true;
-    this.fire('pause');
-    this.fire('ended');
-  }
-}
 
 const user = (music: UserConfig['music']): CurrentUser =>
   CurrentUser.parse({
@@ -78,7 +43,7 @@ describe('the music channel on the shared player', () => {
   const settle = () => new Promise((done) => setTimeout(done, 0));
 
   beforeEach(() => {
-    setPlayerMedia(() => (media = new TestMedia()));
+    setPlayerMedia(() => (media = new TestMedia(40)));
     setPlayerUser(user('enabled'));
     events.splice(0);
   });

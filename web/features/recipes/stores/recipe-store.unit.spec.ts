@@ -1,49 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RecipeItem } from '../../../../schemas/api/recipe-items.ts';
 import { CurrentUser, UserConfig } from '../../../../schemas/api/user.ts';
-import { onPlayerEvent, playerState, setContinuous, setPlayerMedia, setPlayerUser, settled, type PlayerEvent, type PlayerMedia } from '../../../lib/player/player-store.ts';
+import { onPlayerEvent, playerState, setContinuous, setPlayerMedia, setPlayerUser, settled, type PlayerEvent } from '../../../lib/player/player-store.ts';
 import { itemsOfButton, playingIndex, playRecipeItem, playTab, recipe, recipeTouched, resetRecipe } from './recipe-store.ts';
+import { TestMedia } from '../../../../tests/support/test-media.ts';
 
 // The recipe screen's playing through the one player: source Recipe and the recipe id on every
 // play (guided usage), the tab's list as the queue under its player id, auto-play-next as the
 // player's continuous play, and the reset.
 
-class TestMedia implements PlayerMedia {
-  src = '';
-  currentTime = 0;
-  duration = 30;
-  paused = true;
-  ended = false;
-  private readonly listeners = new Map<string, Array<() => void>>();
-  addEventListener(type: string, listener: () => void): void {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  private fire(type: string): void {
-    for (const listener of this.listeners.get(type) ?? []) listener();
-  }
-  play(): Promise<void> {
-    this.paused = false;
-    this.ended = false;
-    this.fire('playing');
-    return Promise.resolve();
-  }
-  pause(): void {
-    if (this.paused) return;
-    this.paused = true;
-    this.fire('pause');
-  }
-  load(): void {}
-  removeAttribute(name: string): void {
-    if (name === 'src') this.src = '';
-  }
-  finish(): void {
-    this.currentTime = this.duration;
-    this.ended = true;
-    this.paused = true;
-    this.fire('pause');
-    this.fire('ended');
-  }
-}
 
 const user = (music: UserConfig['music']) =>
   CurrentUser.parse({
@@ -68,7 +33,7 @@ describe('recipe store', () => {
   const spiritual = [item('Spiritual')];
 
   beforeEach(() => {
-    setPlayerMedia(() => (media = new TestMedia()));
+    setPlayerMedia(() => (media = new TestMedia(30)));
     setPlayerUser(user('enabled'));
     setContinuous(false);
     recipe.recipeId = 7;

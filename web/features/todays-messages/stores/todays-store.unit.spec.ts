@@ -3,29 +3,13 @@ import type { MessageItem } from '../../../../schemas/api/messages.ts';
 import type { RecipeItem } from '../../../../schemas/api/recipe-items.ts';
 import { next, playerState, previous, setPlayerMedia, type PlayerMedia } from '../../../lib/player/player-store.ts';
 import { playAll, playingItemId, playItem, radioItems, resetTodays, todays, toggleSelected } from './todays-store.ts';
+import { TestMedia } from '../../../../tests/support/test-media.ts';
 
 // Spec 2 section 2: Play all selects every audio item when none is selected, turns auto-play-next
 // on and plays the first selected; next and previous skip unselected items; Reset clears the
 // selection, the active item and the player.
 
 /** Stands in for the audio element (no DOM in unit tests): it keeps what is set and plays at once. */
-class TestMedia implements PlayerMedia {
-  src = '';
-  currentTime = 0;
-  duration = 60;
-  paused = true;
-  ended = false;
-  play(): Promise<void> {
-    this.paused = false;
-    return Promise.resolve();
-  }
-  pause(): void {
-    this.paused = true;
-  }
-  load(): void {}
-  removeAttribute(): void {}
-  addEventListener(): void {}
-}
 const media = (): PlayerMedia => new TestMedia();
 
 const item = (id: number, messageId: number, type: MessageItem['type'], audioFileId: number | null): MessageItem => ({
