@@ -22,9 +22,9 @@ interface Plan {
 export async function appendInTransaction(
   tx: Queryable,
   requests: readonly PreparedRequest[],
-  options: { lookForStored?: boolean; notifyChannel?: string } = {},
+  options: { lookForStored?: boolean } = {},
 ): Promise<AppendResult[]> {
-  const { lookForStored = true, notifyChannel = null } = options;
+  const { lookForStored = true } = options;
   const stored = lookForStored ? await storedIds(tx, requests.flatMap((r) => r.events.map((e) => e.id))) : new Set<string>();
   // `stored` also collects the ids taken by earlier requests, so a repeated id in one call is stored once.
   const plans = requests.map((request): Plan => ({ request, fresh: request.events.filter((e) => !stored.has(e.id) && !!stored.add(e.id)) }));
@@ -43,7 +43,7 @@ export async function appendInTransaction(
   const checked = writing.filter((p) => p.version === undefined).sort((a, b) => compareText(a.request.stream, b.request.stream));
   for (const plan of checked) await reserveChecked(tx, plan);
 
-  await insertEvents(tx, plans, notifyChannel);
+  await insertEvents(tx, plans);
   await resolveUnwritten(tx, plans.filter((p) => p.version === undefined));
   return plans.map((p) => ({ nextExpectedVersion: p.version ?? -1, appended: p.fresh.length }));
 }
@@ -136,9 +136,8 @@ const copyJson = (json: string) => (json.includes('\\') ? json.replaceAll('\\', 
 /**
  * All rows go in one COPY: no parameter arrays to encode on the client, and the server loads
  * the rows in batches instead of running them one by one through an INSERT ... SELECT.
- * COPY cannot carry the NOTIFY, so that is one more statement (Postgres sends it at commit).
  */
-async function insertEvents(tx: Queryable, plans: readonly Plan[], notifyChannel: string | null): Promise<void> {
+async function insertEvents(tx: Queryable, plans: readonly Plan[]): Promise<void> {
   if (!tx.copyFrom) throw new Error('The event store needs a transaction that offers copyFrom');
   let rows = '';
   for (const plan of plans) {
@@ -151,5 +150,4 @@ async function insertEvents(tx: Queryable, plans: readonly Plan[], notifyChannel
   }
   if (rows === '') return;
   await tx.copyFrom(EVENT_COLUMNS, rows);
-  if (notifyChannel) await tx.query("SELECT pg_notify($1, '')", [notifyChannel]);
 }

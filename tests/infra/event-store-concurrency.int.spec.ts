@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendInTransaction } from '../../infra/event-store/append-in-transaction.ts';
 import { comparePositions, LOG_START, type LogPosition } from '../../infra/event-store/event-store.ts';
-import { createPostgresEventStore, EVENTS_CHANNEL, type PostgresEventStore } from '../../infra/event-store/postgres-event-store.ts';
+import { createPostgresEventStore, type PostgresEventStore } from '../../infra/event-store/postgres-event-store.ts';
 import { prepareRequests } from '../../infra/event-store/prepare-events.ts';
 import { createPgSql } from '../../infra/sql/pg-sql.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
@@ -53,7 +53,7 @@ describe('Postgres event store under concurrent writers', () => {
         // The store's own append path, held open before commit: its positions are taken now,
         // its commit comes after many later positions are already committed and readable.
         await sql.transaction(async (tx) => {
-          await appendInTransaction(tx, prepareRequests([{ stream: `usage-${user}`, events: batch }], () => ''), { notifyChannel: EVENTS_CHANNEL });
+          await appendInTransaction(tx, prepareRequests([{ stream: `usage-${user}`, events: batch }], () => ''));
           await sleep(50 + random(500));
         });
       } else {
