@@ -1,6 +1,8 @@
 import { createMailer } from '../infra/mail/mailer.ts';
 import { fileURLToPath } from 'node:url';
+import { startKafkaProjectionConsumer, type KafkaProjectionConsumer } from '../projections/engine/kafka-projection-consumer.ts';
 import { createProjectionRunner } from '../projections/engine/runner.ts';
+import type { Projector } from '../projections/engine/projector.ts';
 import { withReadModelVersions } from '../projections/postgres/rebuild.ts';
 import { projectors, readModels } from '../projections/projectors.ts';
 import { stopAllRebuildsOf } from '../projections/rebuilds.ts';
@@ -15,6 +17,8 @@ import { createPostgresEventStore } from '../infra/event-store/postgres-event-st
 import { generateDemoUsage } from '../tools/generate/demo-usage.ts';
 import { seedDemoData } from '../tools/seed/seed-demo-data.ts';
 import { connectSql } from '../infra/sql/connect.ts';
+import { connectKafka } from '../infra/kafka/event-topic.ts';
+import { startEventRelay, type EventRelay } from '../infra/kafka/event-relay.ts';
 
 // Start-up of the whole service in one process: reference tables, event store, warehouse,
 // projections, demo data on first start, then HTTP. With no configuration everything is embedded
@@ -37,7 +41,11 @@ async function main(): Promise<void> {
   // Every live version of the usage warehouse, each under its own rules, and of each read model: a
   // rebuild survives a restart, and a switched-to version goes on being projected.
   const live = await withReadModelVersions(sql, await withUsageWarehouseVersions(sql, projectors), readModels);
-  const projections = createProjectionRunner({ log: store, sql, warehouse, projectors: live });
+  // With KAFKA_BROKERS the warehouse versions live at start-up are fed from Kafka (consumer groups
+  // partitioned by user); read models, and rebuilds started later, still read the log.
+  const kafka = config.kafkaBrokers ? connectKafka(config.kafkaBrokers, 'sointu') : undefined;
+  const fromKafka: readonly Projector[] = kafka ? live.filter((p) => p.kind === 'warehouse') : [];
+  const projections = createProjectionRunner({ log: store, sql, warehouse, projectors: live.filter((p) => !fromKafka.includes(p)) });
 
   const deps = { sql, store, warehouse, projections, files: createFileStore(config.dataDir), mailer: createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom }), config, now: () => new Date(), webDir };
   const app = await buildApp(
@@ -45,11 +53,17 @@ async function main(): Promise<void> {
     { logger: { level: config.logLevel, redact: logRedaction } },
   );
   if (config.eventStoreUrl) app.log.warn('EVENTSTORE_URL is set, but the EventStoreDB adapter is not built yet: using the Postgres event store');
-  if (config.kafkaBrokers) app.log.warn('KAFKA_BROKERS is set, but the Kafka transport is not built yet: projections read the event store directly');
   app.log.info({ database: sql.kind, warehouse: warehouse.kind, dataDir: config.dataDir }, 'storage ready');
 
   const seed = await seedDemoData({ sql, dataDir: config.dataDir, log: (message) => app.log.info(message) });
   await projections.start();
+  let relay: EventRelay | undefined;
+  const consumers: KafkaProjectionConsumer[] = [];
+  if (kafka) {
+    relay = await startEventRelay({ store, sql, kafka });
+    for (const projector of fromKafka) consumers.push(await startKafkaProjectionConsumer({ kafka, sql, warehouse, projector }));
+    app.log.info({ brokers: config.kafkaBrokers, projections: fromKafka.map((p) => `${p.name}@v${p.version}`) }, 'Kafka transport started');
+  }
 
   const demoUsageStop = new AbortController();
   let demoUsage: Promise<void> = Promise.resolve();
@@ -59,6 +73,8 @@ async function main(): Promise<void> {
     demoUsageStop.abort();
     await demoUsage;
     await projections.stop();
+    for (const consumer of consumers) await consumer.stop();
+    await relay?.stop();
     await stopAllRebuildsOf(deps);
     await store.close();
     await warehouse.close();
