@@ -5,7 +5,8 @@ import { withReadModelVersions } from '../projections/postgres/rebuild.ts';
 import { projectors, readModels } from '../projections/projectors.ts';
 import { stopAllRebuildsOf } from '../projections/rebuilds.ts';
 import { withUsageWarehouseVersions } from '../projections/warehouse/rebuild-versions.ts';
-import { buildApp, logRedaction } from './app.ts';
+import { buildApp, logRedaction, type AppDeps } from './app.ts';
+import { createServerAppTaskRunner } from './app-tasks/app-task-handlers.ts';
 import { createFileStore } from '../infra/files/file-store.ts';
 import { claimDataDir } from '../infra/files/data-dir-lock.ts';
 import { connectWarehouse } from '../infra/clickhouse/clickhouse.ts';
@@ -39,7 +40,7 @@ async function main(): Promise<void> {
   const live = await withReadModelVersions(sql, await withUsageWarehouseVersions(sql, projectors), readModels);
   const projections = createProjectionRunner({ log: store, sql, warehouse, projectors: live });
 
-  const deps = { sql, store, warehouse, projections, files: createFileStore(config.dataDir), mailer: createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom }), config, now: () => new Date(), webDir };
+  const deps: AppDeps = { sql, store, warehouse, projections, files: createFileStore(config.dataDir), mailer: createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom }), config, now: () => new Date(), webDir };
   const app = await buildApp(
     deps,
     { logger: { level: config.logLevel, redact: logRedaction } },
@@ -50,6 +51,9 @@ async function main(): Promise<void> {
 
   const seed = await seedDemoData({ sql, dataDir: config.dataDir, log: (message) => app.log.info(message) });
   await projections.start();
+  // Background tasks (issue 18 item 4): pg-boss on this database, shared by every instance on it.
+  deps.tasks = createServerAppTaskRunner(app);
+  await deps.tasks.start();
 
   const demoUsageStop = new AbortController();
   let demoUsage: Promise<void> = Promise.resolve();
@@ -58,6 +62,7 @@ async function main(): Promise<void> {
   app.addHook('onClose', async () => {
     demoUsageStop.abort();
     await demoUsage;
+    await deps.tasks?.stop();
     await projections.stop();
     await stopAllRebuildsOf(deps);
     await store.close();
