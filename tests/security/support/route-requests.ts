@@ -6,6 +6,8 @@ import { defaultUsageRules } from '../../../schemas/events/usage-rules.ts';
 import { usageLogBody } from '../../../schemas/api/usage-log.ts';
 import type { Role, SecurityScenario } from './scenario.ts';
 import { multipartBody, tinyPdf } from '../../http/support/multipart.ts';
+import { insertFile } from '../../http/support/library-kit.ts';
+import { silentMp3 } from '../../support/test-mp3.ts';
 
 // One realistic, well-formed request per route, aimed at the caregiver unit's own data (its id,
 // its resident, its message, its favorite list...), so "ok for the unit's administrator, denied
@@ -162,8 +164,11 @@ export const routeRequests: Record<string, RequestBuilder> = {
   // A PDF is plain ASCII, so the body travels as text (the fuzz mutates it as a whole, not byte by byte).
   'GET /api/library/audio-files': () => ({ method: 'GET', url: '/api/library/audio-files?query=a&limit=5' }),
   'GET /api/library/choices': () => ({ method: 'GET', url: '/api/library/choices' }),
-  // The library's own stored sound (no owner): an operator may file it as an audio file.
-  'POST /api/library/audio-files': (s) => ({ method: 'POST', url: '/api/library/audio-files', payload: { fileId: s.ids.audioObjectFile, name: 'Copy', categories: [{ categoryId: s.ids.category, priority: 1 }] } }),
+  // A sound of the library (no owner) with a length to read: an operator may file it as an audio file.
+  'POST /api/library/audio-files': async (s) => {
+    const fileId = await insertFile(s.t, s.files, { name: 'hymn.mp3', contentType: 'audio/mpeg', bytes: silentMp3(2) });
+    return { method: 'POST', url: '/api/library/audio-files', payload: { fileId, name: 'Hymn', categories: [{ categoryId: s.ids.category, priority: 1 }] } };
+  },
   'PUT /api/library/audio-files/:id': () => ({ method: 'PUT', url: '/api/library/audio-files/2147483000', payload: { name: 'Renamed' } }),
   // Active already: answers the file and writes nothing.
   'POST /api/library/audio-files/:id/active': (s) => ({ method: 'POST', url: `/api/library/audio-files/${s.ids.audioFile}/active`, payload: { active: true } }),
