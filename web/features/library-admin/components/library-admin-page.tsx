@@ -35,6 +35,7 @@ export function LibraryAdminPage() {
         <UploadButton label={t('Upload audio file')} onUploaded={(uploaded) => uploaded[0] && startNew(uploaded[0])} />
       </div>
       <AudioFileForm />
+      <AppTaskList />
       <form
         className="library-search"
         onSubmit={(event) => {
@@ -85,7 +86,6 @@ export function LibraryAdminPage() {
           ))}
         </tbody>
       </table>
-      <AppTaskList />
     </section>
   );
 }
