@@ -47,7 +47,7 @@ export function appTaskHandlers(app: App): Record<AppTaskKind, AppTaskHandler> {
  * reports stay current day after day; a real install has no demo units, and gets no task). The
  * hourly one finds tasks left queued without a job (added while no runner ran) and queues them.
  */
-async function addDailyTasks(deps: Deps): Promise<void> {
+export async function addDailyTasks(deps: Deps): Promise<void> {
   const yesterday = DateTime.fromJSDate(deps.now(), { zone: 'Europe/Helsinki' }).minus({ days: 1 }).toISODate()!;
   const units = await deps.sql.query<{ id: number }>('SELECT id FROM users WHERE name = ANY($1::text[]) AND active', [demoUnits.map((u) => u.name)]);
   for (const unit of units) {

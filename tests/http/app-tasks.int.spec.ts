@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppTaskRunner, type AppTaskHandler, type AppTaskRunner } from '../../infra/jobs/app-task-runner.ts';
 import { AppTask, AppTaskList } from '../../schemas/api/app-tasks.ts';
 import { UploadedFiles } from '../../schemas/api/uploads.ts';
-import { appTaskHandlers } from '../../server/app-tasks/app-task-handlers.ts';
+import { addDailyTasks, appTaskHandlers } from '../../server/app-tasks/app-task-handlers.ts';
+import { DateTime } from 'luxon';
 import { buildTestApp, type TestApp, type TestDatabase, type TestUser } from '../support/build-test-app.ts';
 import { silentMp3, silentMp3Seconds } from '../support/test-mp3.ts';
 import { insertCategory, temporaryFileStore } from './support/library-kit.ts';
@@ -107,6 +108,16 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('app tasks on %s', (database
     expect(row).toEqual({ name: 'Evening hymn', length: Math.round(silentMp3Seconds(3)), file_id: file!.id });
     const audit = await t.sql.query('SELECT 1 FROM logging WHERE "table" = $1 AND query = $2', ['audio_files', `CreateAudioFileTask ${id}`]);
     expect(audit.length).toBe(1);
+  });
+
+  it("should add yesterday's generated usage for each demo unit on the daily timer, and nothing for other users", async () => {
+    const demoUnit = await t.createUser({ name: 'caregiver' });
+    const before = await taskRows();
+    await addDailyTasks(t.app.deps);
+    const added = await t.sql.query<{ kind: string; task: { userId: number; day: string }; created_by_user_id: number | null }>('SELECT kind, task, created_by_user_id FROM app_tasks ORDER BY id DESC LIMIT 1');
+    expect(await taskRows()).toBe(before + 1);
+    const yesterday = DateTime.now().setZone('Europe/Helsinki').minus({ days: 1 }).toISODate();
+    expect(added[0]).toMatchObject({ kind: 'GenerateSessionDataTask', task: { userId: demoUnit.id, day: yesterday }, created_by_user_id: null });
   });
 
   it('should refuse a kind it cannot run, a task naming what does not exist, and everyone but operators, adding nothing', async () => {
