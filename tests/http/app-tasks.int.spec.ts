@@ -6,7 +6,7 @@ import { addDailyTasks, appTaskHandlers } from '../../server/app-tasks/app-task-
 import { DateTime } from 'luxon';
 import { buildTestApp, type TestApp, type TestDatabase, type TestUser } from '../support/build-test-app.ts';
 import { silentMp3, silentMp3Seconds } from '../support/test-mp3.ts';
-import { insertCategory, temporaryFileStore } from './support/library-kit.ts';
+import { insertAudioFile, insertCategory, temporaryFileStore } from './support/library-kit.ts';
 import { multipartBody } from './support/multipart.ts';
 
 // App tasks (issue 18 item 4): operators add tasks (POST /api/admin/app-tasks) and watch them
@@ -108,6 +108,24 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('app tasks on %s', (database
     expect(row).toEqual({ name: 'Evening hymn', length: Math.round(silentMp3Seconds(3)), file_id: file!.id });
     const audit = await t.sql.query('SELECT 1 FROM logging WHERE "table" = $1 AND query = $2', ['audio_files', `CreateAudioFileTask ${id}`]);
     expect(audit.length).toBe(1);
+  });
+
+  it("should generate a unit's day of usage with GenerateSessionDataTask (the real handler, not the runners' stand-in)", async () => {
+    const music = await insertCategory(t, { name: 'Generated music' });
+    for (let i = 0; i < 6; i++) await insertAudioFile(t, { name: `Generated tune ${i}`, length: 120, categories: [{ id: music }] });
+    const unit = await t.createUser();
+    const progress: number[] = [];
+    const result = (await appTaskHandlers(t.app).GenerateSessionDataTask(
+      { id: 0, kind: 'GenerateSessionDataTask', task: { kind: 'GenerateSessionDataTask', userId: unit.id, day: '2026-03-02' }, createdByUserId: null },
+      async (fraction) => void progress.push(fraction),
+    )) as { posts: number; events: number };
+    expect(result.posts).toBeGreaterThan(0);
+    expect(result.events).toBeGreaterThan(0);
+    expect(progress).toEqual([0.1]);
+    // Usage events in the unit's stream (evaluations, if any, are in streams of their own).
+    const stored = await t.store.readStream(`usage-${unit.id}`);
+    expect(stored.length).toBeGreaterThan(0);
+    expect(stored.length).toBeLessThanOrEqual(result.events);
   });
 
   it("should add yesterday's generated usage for each demo unit on the daily timer, and nothing for other users", async () => {
