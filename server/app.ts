@@ -6,6 +6,7 @@ import type { Warehouse } from '../infra/clickhouse/clickhouse.ts';
 import type { Config } from '../infra/config.ts';
 import type { EventStore } from '../infra/event-store/event-store.ts';
 import type { FileStore } from '../infra/files/file-store.ts';
+import type { AppTaskRunner } from '../infra/jobs/app-task-runner.ts';
 import { auth } from './http/auth.ts';
 import { answerFrameworkError, errorHandling } from './http/error-handler.ts';
 import { inputGuard } from './http/input-guard.ts';
@@ -43,6 +44,8 @@ export interface AppDeps {
   projections?: ProjectionRunner;
   /** Invitations, login links and reset codes (infra/mail/): SMTP, or the outbox under DATA_DIR. */
   mailer?: Mailer;
+  /** The app task runner (infra/jobs/): added tasks are queued with it; without it they wait for the next runner. */
+  tasks?: AppTaskRunner;
 }
 
 declare module 'fastify' {

@@ -7,7 +7,8 @@ import { withReadModelVersions } from '../projections/postgres/rebuild.ts';
 import { projectors, readModels } from '../projections/projectors.ts';
 import { stopAllRebuildsOf } from '../projections/rebuilds.ts';
 import { withUsageWarehouseVersions } from '../projections/warehouse/rebuild-versions.ts';
-import { buildApp, logRedaction } from './app.ts';
+import { buildApp, logRedaction, type AppDeps } from './app.ts';
+import { createServerAppTaskRunner } from './app-tasks/app-task-handlers.ts';
 import { createFileStore } from '../infra/files/file-store.ts';
 import { claimDataDir } from '../infra/files/data-dir-lock.ts';
 import { connectWarehouse } from '../infra/clickhouse/clickhouse.ts';
@@ -47,7 +48,7 @@ async function main(): Promise<void> {
   const fromKafka: readonly Projector[] = kafka ? live.filter((p) => p.kind === 'warehouse') : [];
   const projections = createProjectionRunner({ log: store, sql, warehouse, projectors: live.filter((p) => !fromKafka.includes(p)) });
 
-  const deps = { sql, store, warehouse, projections, files: createFileStore(config.dataDir), mailer: createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom }), config, now: () => new Date(), webDir };
+  const deps: AppDeps = { sql, store, warehouse, projections, files: createFileStore(config.dataDir), mailer: createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom }), config, now: () => new Date(), webDir };
   const app = await buildApp(
     deps,
     { logger: { level: config.logLevel, redact: logRedaction } },
@@ -64,6 +65,9 @@ async function main(): Promise<void> {
     for (const projector of fromKafka) consumers.push(await startKafkaProjectionConsumer({ kafka, sql, warehouse, projector }));
     app.log.info({ brokers: config.kafkaBrokers, projections: fromKafka.map((p) => `${p.name}@v${p.version}`) }, 'Kafka transport started');
   }
+  // Background tasks (issue 18 item 4): pg-boss on this database, shared by every instance on it.
+  deps.tasks = createServerAppTaskRunner(app);
+  await deps.tasks.start();
 
   const demoUsageStop = new AbortController();
   let demoUsage: Promise<void> = Promise.resolve();
@@ -72,6 +76,7 @@ async function main(): Promise<void> {
   app.addHook('onClose', async () => {
     demoUsageStop.abort();
     await demoUsage;
+    await deps.tasks?.stop();
     await projections.stop();
     for (const consumer of consumers) await consumer.stop();
     await relay?.stop();

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import nodePath from 'node:path';
 import multipart from '@fastify/multipart';
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import { AppError, accessDenied, invalidRequest, notFound, validationError } from '../../infra/errors.ts';
 import type { FileStore, IncomingObject } from '../../infra/files/file-store.ts';
 import type { Queryable, Sql } from '../../infra/sql/sql.ts';
+import { readMediaLength } from '../../infra/media/media-length.ts';
 import { loadUser } from '../../infra/users/user-repository.ts';
 import { isSafeText } from '../../schemas/common/safe.ts';
 import {
@@ -22,7 +24,8 @@ import type { App } from '../../server/http/zod.ts';
 import { insertAuditedRow } from '../reference-data/audited-row.ts';
 
 // POST /api/upload (spec 1 and 3 section 7), multipart fields file0, file1, ...: any logged-in user
-// with messaging stores pictures, videos, sounds and PDFs to attach to messages and replies. The
+// with messaging stores pictures, videos, sounds and PDFs to attach to messages and replies, and an
+// operator the sounds of the content library (a sound's and a video's length is read from the media). The
 // rules are in schemas/api/uploads.ts: the type is sniffed from the bytes, each kind has its size
 // limit, and an upload is all or nothing. Each file streams to a temporary file beside the store
 // (infra/files/file-store.ts `receive`), is sniffed and checked there, and only when every file of
@@ -131,23 +134,27 @@ interface Received {
   name: string;
   incoming: IncomingObject;
   type: Sniffed;
+  length: number | null;
 }
+
+/** Seconds of a sound or video, from the media itself; null for other kinds. */
+const lengthOf = (path: string, kind: UploadKind): Promise<number | null> => (kind === 'audio' || kind === 'video' ? readMediaLength(path) : Promise.resolve(null));
 
 const objectKeyFor = (userId: number, extension: string, now: Date) => `uploads/${userId}/${now.toISOString().slice(0, 7)}/${randomUUID()}.${extension}`;
 
 /** Writes the files' rows (owner: the uploader) and their audit rows in one transaction. */
-async function recordFiles(sql: Sql, userId: number, files: readonly { name: string; contentType: string; objectKey: string; size: number }[], query: string): Promise<UploadedFile[]> {
+async function recordFiles(sql: Sql, userId: number, files: readonly { name: string; contentType: string; objectKey: string; size: number; length: number | null }[], query: string): Promise<UploadedFile[]> {
   return sql.transaction(async (tx: Queryable) => {
     const rows: UploadedFile[] = [];
     for (const file of files) {
       const row = await insertAuditedRow<{ id: number }>(
         tx,
         'files',
-        { user_id: userId, name: file.name, content_type: file.contentType, object_key: file.objectKey, size: file.size, has_object: true },
+        { user_id: userId, name: file.name, content_type: file.contentType, object_key: file.objectKey, size: file.size, has_object: true, length: file.length },
         userId,
         query,
       );
-      rows.push({ id: Number(row.id), name: file.name, contentType: file.contentType, size: file.size });
+      rows.push({ id: Number(row.id), name: file.name, contentType: file.contentType, size: file.size, ...(file.length === null ? {} : { length: file.length }) });
     }
     return rows;
   });
@@ -158,14 +165,15 @@ async function recordFiles(sql: Sql, userId: number, files: readonly { name: str
  * within their limits, stored and recorded with the uploader as owner.
  */
 export async function storeUploadedBytes(deps: { sql: Sql; files: FileStore; now: () => Date }, userId: number, files: readonly { name: string; bytes: Uint8Array }[]): Promise<UploadedFile[]> {
-  const stored: { name: string; contentType: string; objectKey: string; size: number }[] = [];
+  const stored: { name: string; contentType: string; objectKey: string; size: number; length: number | null }[] = [];
   for (const [index, file] of files.entries()) {
     const type = accepted(await fileTypeFromBuffer(file.bytes));
     if (!type) throw unsupported(`file${index}`);
     if (file.bytes.length > uploadSizeLimits[type.kind]) throw tooLarge(`file${index}`, type.kind);
     const objectKey = objectKeyFor(userId, type.extension, deps.now());
     await deps.files.save(objectKey, file.bytes);
-    stored.push({ name: uploadName(file.name, `file${index}`), contentType: type.contentType, objectKey, size: file.bytes.length });
+    const length = await lengthOf(nodePath.join(deps.files.root, ...objectKey.split('/')), type.kind);
+    stored.push({ name: uploadName(file.name, `file${index}`), contentType: type.contentType, objectKey, size: file.bytes.length, length });
   }
   return recordFiles(deps.sql, userId, stored, 'upload');
 }
@@ -180,7 +188,8 @@ export function uploadFilesRoute(app: App): void {
       const { userId } = requireUser(request);
       const { sql, now, files: store } = app.deps;
       const user = await loadUser(sql, userId);
-      if (!user || !(user.config.messages || user.config.msgs)) throw accessDenied('Uploads need messaging');
+      // Operators upload the content library's sounds (POST /api/library/audio-files), messaging or not.
+      if (!user || !(user.config.messages || user.config.msgs || user.operator)) throw accessDenied('Uploads need messaging');
       if (!store) throw notFound();
       if (!request.isMultipart()) throw validationError([{ path: 'body', message: 'Expected multipart/form-data with the fields file0, file1, ...' }]);
 
@@ -197,7 +206,7 @@ export function uploadFilesRoute(app: App): void {
           if (part.filename && !isSafeText(part.filename)) throw validationError([{ path: `${path}.filename`, message: 'Text must not contain NUL bytes or unpaired UTF-16 surrogates' }]);
           const name = uploadName(part.filename, part.fieldname);
           const { incoming, type } = await receiveChecked(store, part.file, path);
-          received.push({ index, name, incoming, type });
+          received.push({ index, name, incoming, type, length: await lengthOf(incoming.path, type.kind) });
         }
         if (received.length === 0) throw validationError([{ path: 'body.file0', message: 'No file' }]);
       } catch (error) {
@@ -214,7 +223,7 @@ export function uploadFilesRoute(app: App): void {
           const objectKey = objectKeyFor(userId, r.type.extension, at);
           await r.incoming.commit(objectKey);
           placed.push(objectKey);
-          stored.push({ name: r.name, contentType: r.type.contentType, objectKey, size: r.incoming.size });
+          stored.push({ name: r.name, contentType: r.type.contentType, objectKey, size: r.incoming.size, length: r.length });
         }
         return await recordFiles(sql, userId, stored, 'POST /api/upload');
       } catch (error) {

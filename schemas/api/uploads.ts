@@ -58,6 +58,8 @@ export const UploadedFile = z.object({
   name: z.string(),
   contentType: z.string(),
   size: z.number().int().nonnegative(),
+  /** Seconds of a sound or a video, read from the media itself; absent for other kinds or when the media does not say. */
+  length: z.number().nonnegative().optional(),
 });
 export type UploadedFile = z.infer<typeof UploadedFile>;
 export const UploadedFiles = z.array(UploadedFile);

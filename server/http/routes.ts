@@ -86,6 +86,13 @@ import { getAdminUsersRoute } from '../../queries/users/get-admin-users.ts';
 import { getRemovedUsersRoute } from '../../queries/users/get-removed-users.ts';
 import type { App, RouteModule } from './zod.ts';
 import { parkEventRoute } from '../operations/park-event.ts';
+import { createLibraryAudioFileRoute } from '../../commands/library/create-library-audio-file.ts';
+import { updateLibraryAudioFileRoute } from '../../commands/library/update-library-audio-file.ts';
+import { setLibraryAudioFileActiveRoute } from '../../commands/library/set-library-audio-file-active.ts';
+import { getLibraryAudioFilesRoute } from '../../queries/library/get-library-audio-files.ts';
+import { getLibraryChoicesRoute } from '../../queries/library/get-library-choices.ts';
+import { addAppTaskRoute } from '../../commands/app-tasks/add-app-task.ts';
+import { getAppTasksRoute } from '../../queries/app-tasks/get-app-tasks.ts';
 import { retryProjectionRoute } from '../operations/retry-projection.ts';
 
 /**
@@ -180,6 +187,14 @@ export const routeModules: readonly RouteModule[] = [
   getTodaysRecipeRoute,
   firstPasswordRoute,
   getOutboxRoute,
+  // The content library managed by operators, and app tasks (issue 18 items 3 and 4).
+  getLibraryAudioFilesRoute,
+  getLibraryChoicesRoute,
+  createLibraryAudioFileRoute,
+  updateLibraryAudioFileRoute,
+  setLibraryAudioFileActiveRoute,
+  getAppTasksRoute,
+  addAppTaskRoute,
 ];
 
 /** Last: every route relies on the hooks before it (errors, input guard, origin, session, limits). */

@@ -75,6 +75,15 @@ export const authorizationTable: Record<string, Row> = {
   // The operator reaches them; with nothing failing, a park is a Conflict (409).
   'POST /api/admin/projections/:name/retry': row(operatorOnly, { operator: 'reached' }),
   'POST /api/admin/projections/:name/park': row(operatorOnly, { operator: 'reached' }),
+  // The content library managed (issue 18 item 3) and app tasks (item 4): operators only.
+  'GET /api/library/audio-files': operatorOnly,
+  'GET /api/library/choices': operatorOnly,
+  'POST /api/library/audio-files': operatorOnly,
+  // An id that is no audio file: the operator reaches it and gets NotFound.
+  'PUT /api/library/audio-files/:id': row(operatorOnly, { operator: 'reached' }),
+  'POST /api/library/audio-files/:id/active': operatorOnly,
+  'GET /api/admin/app-tasks': operatorOnly,
+  'POST /api/admin/app-tasks': operatorOnly,
 
   'POST /api/get-recipe-items': loggedIn,
   'GET /api/categories': loggedIn,

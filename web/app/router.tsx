@@ -16,6 +16,7 @@ import { RecipesPage } from '../features/recipes/components/recipes-page.tsx';
 import { TodaysRecipePage } from '../features/recipes/components/todays-recipe-page.tsx';
 import { ReportsPage } from '../features/reports/components/reports-page.tsx';
 import { RebuildPage } from '../features/rebuild/components/rebuild-page.tsx';
+import { LibraryAdminPage } from '../features/library-admin/components/library-admin-page.tsx';
 import { ResidentsTab } from '../features/residents/components/residents-tab.tsx';
 import { TodaysMessagesPage } from '../features/todays-messages/components/todays-messages-page.tsx';
 import { MsgsPage } from '../features/msgs/components/msgs-page.tsx';
@@ -59,6 +60,9 @@ export function AppRoutes({ user }: { user: CurrentUser }) {
       </Route>
       <Route path={paths.rebuild.path}>
         {user.operator ? <RebuildPage /> : <Redirect to={paths.root.path} replace />}
+      </Route>
+      <Route path={paths.libraryAdmin.path}>
+        {user.operator ? <LibraryAdminPage /> : <Redirect to={paths.root.path} replace />}
       </Route>
       <Route path={paths.publicReport.path}>
         <Guarded name="publicReport" user={user}>

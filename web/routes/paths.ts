@@ -49,6 +49,8 @@ export const paths = {
   publicReport: route('/public-report', 'showPublicReport', 'Public report'),
   // Operators' screen (DOMAIN.md sections 4 and 5): no flag, the router requires user.operator.
   rebuild: route('/admin/rebuild', null, 'Report rebuild'),
+  // Operators' content library and app tasks (issue 18 items 3 and 4): no flag, the router requires user.operator.
+  libraryAdmin: route('/admin/library', null, 'Content library'),
 } as const;
 
 export type RouteName = keyof typeof paths;

@@ -6,6 +6,8 @@ import { defaultUsageRules } from '../../../schemas/events/usage-rules.ts';
 import { usageLogBody } from '../../../schemas/api/usage-log.ts';
 import type { Role, SecurityScenario } from './scenario.ts';
 import { multipartBody, tinyPdf } from '../../http/support/multipart.ts';
+import { insertFile } from '../../http/support/library-kit.ts';
+import { silentMp3 } from '../../support/test-mp3.ts';
 
 // One realistic, well-formed request per route, aimed at the caregiver unit's own data (its id,
 // its resident, its message, its favorite list...), so "ok for the unit's administrator, denied
@@ -160,6 +162,18 @@ export const routeRequests: Record<string, RequestBuilder> = {
   'PUT /api/discussion-read-time': (s) => ({ method: 'PUT', url: '/api/discussion-read-time', payload: { messageId: s.ids.message, readTime: null } }),
   'GET /api/unread-messages-count': () => ({ method: 'GET', url: '/api/unread-messages-count' }),
   // A PDF is plain ASCII, so the body travels as text (the fuzz mutates it as a whole, not byte by byte).
+  'GET /api/library/audio-files': () => ({ method: 'GET', url: '/api/library/audio-files?query=a&limit=5' }),
+  'GET /api/library/choices': () => ({ method: 'GET', url: '/api/library/choices' }),
+  // A sound of the library (no owner) with a length to read: an operator may file it as an audio file.
+  'POST /api/library/audio-files': async (s) => {
+    const fileId = await insertFile(s.t, s.files, { name: 'hymn.mp3', contentType: 'audio/mpeg', bytes: silentMp3(2) });
+    return { method: 'POST', url: '/api/library/audio-files', payload: { fileId, name: 'Hymn', categories: [{ categoryId: s.ids.category, priority: 1 }] } };
+  },
+  'PUT /api/library/audio-files/:id': () => ({ method: 'PUT', url: '/api/library/audio-files/2147483000', payload: { name: 'Renamed' } }),
+  // Active already: answers the file and writes nothing.
+  'POST /api/library/audio-files/:id/active': (s) => ({ method: 'POST', url: `/api/library/audio-files/${s.ids.audioFile}/active`, payload: { active: true } }),
+  'GET /api/admin/app-tasks': () => ({ method: 'GET', url: '/api/admin/app-tasks' }),
+  'POST /api/admin/app-tasks': (s) => ({ method: 'POST', url: '/api/admin/app-tasks', payload: { task: { kind: 'GenerateSessionDataTask', userId: s.ids.unit, day: s.first } } }),
   'POST /api/upload': () => ({ method: 'POST', url: '/api/upload', payload: uploadBody.payload.toString('latin1'), headers: uploadBody.headers }),
 };
 

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { Link } from 'wouter';
+import { paths } from '../../../routes/paths.ts';
 import { Alert } from '../../../components/alert.tsx';
 import {
   dropOldVersions,
@@ -47,6 +49,11 @@ export function RebuildPage() {
   return (
     <section className="rebuild-page" data-testid="rebuild-page">
       <h2>{t('Report rebuild')}</h2>
+      <p>
+        <Link href={paths.libraryAdmin.href()} data-testid="library-admin-link">
+          {t('Content library')}
+        </Link>
+      </p>
       <p>{t('New usage rules build a new version of the reports beside the current one. Switch when it has caught up; the old version keeps serving until then.')}</p>
       {snap.problem && (
         <Alert kind="error">
