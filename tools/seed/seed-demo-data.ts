@@ -5,6 +5,7 @@ import type { Queryable, Sql } from '../../infra/sql/sql.ts';
 import { writeDemoAudio } from './demo-audio-files.ts';
 import { audioObjectKey, coverObjectKey, demoAlbums, demoArtists, demoAudioFiles, demoCategories, demoRecipes, demoVideos, videoCategory } from './demo-library.ts';
 import { allDemoUserNames, demoAdmin, demoAdminInvited, demoEasyUser, demoInvitedRelatives, demoMessageReceivers, demoOperator, demoPassword, demoPublicReportToken, demoPublicUser, demoRelative, demoUnits, demoUserGroups, differingFromDefaults } from './demo-units.ts';
+import { seedDemoBackOffice } from './demo-back-office.ts';
 import { insertAudited } from './insert-audited.ts';
 import { seedDemoFavorites } from './demo-favorites.ts';
 import { seedDemoMessages } from './demo-messages.ts';
@@ -170,6 +171,7 @@ async function insertDemoData(tx: Queryable, passwordHash: string, objectSizes: 
 
   const library = await insertLibrary(tx, objectSizes);
   await seedDemoTimings(tx, groupIds, byName(await tx.query<IdRow>('SELECT id, name FROM recipes')), new Date());
+  await seedDemoBackOffice(tx, groupIds, everyone, new Date());
   return { users: userIds.size + laterUsers.length + operators.length + invited, residents: residents.length, activities: activities.length, ...library };
 }
 
