@@ -1,9 +1,15 @@
-import type { Queryable } from '../../infra/sql/sql.ts';
+import { evaluationDecider, evaluationEventId, evaluationIdOf } from '../../commands/evaluations/evaluation-decider.ts';
+import { handleCommand } from '../../infra/event-store/decider.ts';
+import { createPostgresEventStore } from '../../infra/event-store/postgres-event-store.ts';
+import type { Queryable, Sql } from '../../infra/sql/sql.ts';
+import { streams } from '../../schemas/events/index.ts';
 import { insertAudited } from './insert-audited.ts';
 
 // Demo rows for the back office's entities that the rest of the seed does not make (issue 18 item 8):
-// group memberships and categories, contacts and calendar events, so every list of the operator
-// console has something in it. Audited like the rest of the seed.
+// group memberships and categories, contacts, calendar events, the caregiver's default recipient
+// and a few evaluations, so every list of the operator console and the unit has something in it.
+// Reference rows are audited like the rest of the seed; evaluations are events, made through the
+// evaluation decider.
 
 const userGroupMembers: Array<[user: string, group: string, mode: string]> = [
   ['caregiver', 'Kotikallio care home', 'ReadWrite'],
@@ -42,6 +48,9 @@ export async function seedDemoBackOffice(tx: Queryable, groupIds: Map<string, nu
     },
   ]);
 
+  await insertAudited(tx, 'default_message_recipients', { src_user_id: 'integer', dst_user_id: 'integer', recipient_name: 'text' },
+    [{ src_user_id: idOf(userIds, 'caregiver'), dst_user_id: idOf(userIds, 'admin'), recipient_name: 'Kotikallio office' }]);
+
   const inDays = (days: number, hour: number) => {
     const at = new Date(now.getTime() + days * 86_400_000);
     at.setUTCHours(hour, 0, 0, 0);
@@ -54,4 +63,20 @@ export async function seedDemoBackOffice(tx: Queryable, groupIds: Map<string, nu
     { time: inDays(5, 12), user_id: caregiver, user_group_id: kotikallio, comment: 'Sauna evening and sing-along', created_by_user_id: caregiver },
     { time: inDays(9, 10), user_id: idOf(userIds, 'metsarinne'), user_group_id: idOf(groupIds, 'Metsärinne service home'), comment: 'Chair exercise with the physiotherapist', created_by_user_id: idOf(userIds, 'admin') },
   ]);
+}
+
+/** The caregiver's evaluations of a few audio files (score 1, 0, -1), a day apart. */
+export async function seedDemoEvaluations(sql: Sql, now: Date): Promise<void> {
+  const [caregiver] = await sql.query<{ id: number }>("SELECT id FROM users WHERE name = 'caregiver'");
+  const files = await sql.query<{ id: number }>('SELECT id FROM audio_files ORDER BY id LIMIT 3');
+  if (!caregiver) return;
+  const store = createPostgresEventStore(sql);
+  const userId = Number(caregiver.id);
+  const scores = [1, 0, -1] as const;
+  for (const [index, file] of files.entries()) {
+    const target = { audioFileId: Number(file.id) };
+    const clientTime = new Date(now.getTime() - (index + 1) * 86_400_000).toISOString();
+    const evaluationId = evaluationIdOf(userId, target, clientTime);
+    await handleCommand(store, streams.evaluations(userId), evaluationDecider, { kind: 'evaluate', userId, evaluationId, target, score: scores[index % scores.length]!, clientTime }, evaluationEventId);
+  }
 }
