@@ -245,5 +245,14 @@ describe.each(databases)('back office entities on %s', (database) => {
     expect(both.statusCode, both.body).toBe(400);
     expect(both.json().error.details).toEqual([{ path: 'body.week', message: 'Not allowed with the other fields' }]);
     expect(await t.sql.query('SELECT count(*)::integer AS n FROM logging')).toEqual(before);
+    const taken = (await t.sql.query<{ name: string }>('SELECT name FROM users WHERE id = $1', [member]))[0]!.name;
+    const sameName = await call('operator', 'POST', '/api/users', { name: taken });
+    expect(sameName.json().error?.details, sameName.body).toEqual([{ path: 'body.name', message: 'Already exists' }]);
+    const recipient = { srcUserId: w.unit, dstUserId: member };
+    await ok('caregiver', 'POST', '/api/default-message-recipients', recipient);
+    const before2 = await t.sql.query('SELECT count(*)::integer AS n FROM logging');
+    const again = await call('caregiver', 'POST', '/api/default-message-recipients', recipient);
+    expect(again.json().error?.details, again.body).toEqual([{ path: 'body.dstUserId', message: 'Already exists' }]);
+    expect(await t.sql.query('SELECT count(*)::integer AS n FROM logging')).toEqual(before2);
   });
 });
