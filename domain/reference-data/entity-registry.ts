@@ -11,7 +11,7 @@ import {
   userGroupEntity,
   userGroupItemEntity,
 } from '../../schemas/api/back-office/group-entities.ts';
-import { evaluationEntity, loggingEntity, messageEntity, messageItemEntity, userTagGroupEntity } from '../../schemas/api/back-office/read-entities.ts';
+import { evaluationEntity, favoritesEntity, loggingEntity, messageEntity, messageItemEntity, userTagGroupEntity } from '../../schemas/api/back-office/read-entities.ts';
 import { endSessionsOfUser } from '../../infra/auth/sessions.ts';
 import { activities } from './activities.ts';
 import { referenceTable, type ReferenceTable } from './reference-table.ts';
@@ -23,7 +23,7 @@ import { residents } from './residents.ts';
 // lists them. app-tasks joins with the job runner's table.
 //
 // Not here yet: audio-file-logs, usage-reports, user-reports, detailed-usage-reports and
-// search-logs (read from the warehouse), favorites, user-tags and message-item-replies.
+// search-logs (read from the warehouse), user-tags and message-item-replies.
 
 const day = (column: string) => `to_char(r.${column}, 'YYYY-MM-DD')`;
 
@@ -472,6 +472,28 @@ export const userTagGroups = referenceTable({
   schemas: userTagGroupEntity,
 });
 
+export const favorites = referenceTable({
+  name: favoritesEntity.name,
+  table: 'users',
+  // One row per user: their favorites across their lists, from the favorites read model.
+  from: '(SELECT id, id AS user_id FROM users)',
+  fields: {
+    userId: { column: 'user_id' },
+    audioFiles: {
+      column: '',
+      select: `coalesce((SELECT jsonb_agg(jsonb_build_array(f.list_id, f.audio_file_id, f."order") ORDER BY f.list_id, f."order", f.audio_file_id) FROM favorite_audio_files f WHERE f.user_id = r.id), '[]'::jsonb)`,
+    },
+    recipes: {
+      column: '',
+      select: `coalesce((SELECT jsonb_agg(jsonb_build_array(f.list_id, f.recipe_id) ORDER BY f.list_id, f.recipe_id) FROM favorite_recipes f WHERE f.user_id = r.id), '[]'::jsonb)`,
+    },
+  },
+  access: { kind: 'owner' },
+  searchSql: `''`,
+  sorts: { 'id-asc': 'id' },
+  schemas: favoritesEntity,
+});
+
 /** Every entity of the generic data pattern, in the order the docs and the console list them. */
 export const entityRegistry: readonly ReferenceTable[] = [
   activities,
@@ -482,6 +504,7 @@ export const entityRegistry: readonly ReferenceTable[] = [
   defaultMessageRecipients,
   evaluations,
   events,
+  favorites,
   files,
   logging,
   messageItems,

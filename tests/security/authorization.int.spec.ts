@@ -115,6 +115,7 @@ export const authorizationTable: Record<string, Row> = {
     'default-message-recipients': unitAndAdmin,
     evaluations: unitOnly,
     events: unitAndAdmin,
+    favorites: unitOnly,
     files2: operatorOnly,
     logging: operatorOnly,
     'message-items2': unitAndAdmin,

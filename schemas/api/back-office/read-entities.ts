@@ -99,3 +99,16 @@ export const userTagGroupEntity = entitySchemas('user-tag-groups2', {
   sorts: ['name-asc', 'id-desc'],
   readOnlyEntity: true,
 });
+
+/** A user's favorites (spec 3 "favorites"): audio files as [listId, audioFileId, order] triples, recipes as [listId, recipeId]. The id is the user's. */
+export const favoritesEntity = entitySchemas('favorites', {
+  fields: {},
+  readOnly: {
+    userId: z.number(),
+    audioFiles: z.array(z.tuple([z.number(), z.number(), z.number()])),
+    recipes: z.array(z.tuple([z.number(), z.number()])),
+  },
+  query: { userIds: IdList.optional() },
+  sorts: ['id-asc'],
+  readOnlyEntity: true,
+});

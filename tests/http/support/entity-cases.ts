@@ -101,6 +101,13 @@ export const entityCases: Record<string, EntityCase> = {
     change: () => ({ comment: 'Christmas party in the hall' }),
     outOfList: 'none',
   },
+  favorites: {
+    access: ownerOnly,
+    seed: async (w, asUnit) => {
+      await asUnit('PUT', '/api/set-audio-file-favorite', { userTagGroupId: 0, audioFileId: w.audioFile, value: true });
+      return w.unit;
+    },
+  },
   files2: {
     access: operatorsOnly,
     create: () => ({ name: 'Morning exercise', contentType: 'video/vimeo', vimeoLink: 'https://vimeo.com/123456' }),

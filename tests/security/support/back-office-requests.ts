@@ -53,6 +53,7 @@ const scenarioRows: Record<string, (s: SecurityScenario) => number | string> = {
   messages2: (s) => s.ids.message,
   'message-items2': (s) => s.ids.messageItem,
   evaluations: (s) => s.ids.evaluation,
+  favorites: (s) => s.ids.unit,
   'user-tag-groups2': (s) => s.ids.favoriteList,
 };
 
