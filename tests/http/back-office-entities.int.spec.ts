@@ -226,6 +226,33 @@ describe.each(databases)('back office entities on %s', (database) => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('answers the entities\' own filters', async () => {
+    const ids = (list: { items: { id: number }[] }) => list.items.map((item) => item.id);
+    await t.sql.query('INSERT INTO audio_file_categories (audio_file_id, category_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [w.audioFile, w.category]);
+    const program = await ok('operator', 'POST', '/api/audio-files2', { name: 'Morning stretch', type: 'AudioProgram' });
+    expect(ids(await ok('operator', 'POST', '/api/get/audio-files2', { categoryIds: [w.category] }))).toEqual([w.audioFile]);
+    expect(ids(await ok('operator', 'POST', '/api/get/audio-files2', { type: ['AudioProgram'], ids: [w.audioFile, program.id] }))).toEqual([program.id]);
+    expect((await ok('operator', 'GET', `/api/audio-files2/${w.audioFile}`)).categoryIds).toEqual([w.category]);
+    expect((await ok('operator', 'GET', `/api/categories2/${w.category}`)).audioFileCount).toBe(1);
+
+    const group = await ok('operator', 'POST', '/api/user-groups', { name: 'Filter group' });
+    const member = await ok('operator', 'POST', '/api/users', { name: `filter-${process.pid}-${Date.now()}`, userGroupId: group.id });
+    expect(ids(await ok('operator', 'POST', '/api/get/users', { userGroupIds: [group.id] }))).toEqual([member.id]);
+
+    const christmas = await ok('operator', 'POST', '/api/ug-recipe-timings', { userGroupId: group.id, recipeId: w.recipe, day: '2026-12-24' });
+    await ok('operator', 'POST', '/api/ug-recipe-timings', { userGroupId: group.id, recipeId: w.recipe, day: '2027-01-06' });
+    expect(ids(await ok('operator', 'POST', '/api/get/ug-recipe-timings', { userGroupIds: [group.id], firstDay: '2026-12-01', lastDay: '2026-12-31' }))).toEqual([christmas.id]);
+
+    const party = await ok('caregiver', 'POST', '/api/events', { time: '2026-12-24T15:00:00.000Z', userId: w.unit, userGroupId: group.id });
+    const between = { userGroupIds: [group.id], startTime: '2026-12-24T00:00:00.000Z', endTime: '2026-12-25T00:00:00.000Z' };
+    expect(ids(await ok('caregiver', 'POST', '/api/get/events', between))).toEqual([party.id]);
+    expect(party.createdByUserId).toBe(w.unit);
+
+    const contact = await ok('operator', 'POST', '/api/contacts', { name: 'Filter contact', userGroups: [group.id] });
+    expect(ids(await ok('operator', 'POST', '/api/get/contacts', { userGroupIds: [group.id] }))).toEqual([contact.id]);
+    expect(ids(await ok('operator', 'POST', '/api/get/contacts', { userGroupIds: [group.id], query: 'nobody' }))).toEqual([]);
+  });
+
   it('ends the sessions of a user an operator deactivates', async () => {
     const user = await t.createUser();
     const { cookie } = await t.login(user);
