@@ -1,4 +1,4 @@
-import { Activity, ActivityChange, ActivityList, ActivityQuery, NewActivity } from '../../schemas/api/residents.ts';
+import { EntityParams, Activity, ActivityChange, ActivityList, ActivityQuery, NewActivity } from '../../schemas/api/residents.ts';
 import { referenceTable } from './reference-table.ts';
 
 // Activities of a care unit (spec 3 sections 3 and 5): found by name, which must not be empty
@@ -11,8 +11,8 @@ export const activities = referenceTable({
     userId: { column: 'user_id' },
     active: { column: 'active' },
   },
-  createFlag: 'canCreateActivities',
+  access: { kind: 'unit', createFlag: 'canCreateActivities' },
   searchSql: 'name',
-  orderSql: 'lower(name), id',
-  schemas: { entity: Activity, list: ActivityList, query: ActivityQuery, create: NewActivity, change: ActivityChange },
+  sorts: { 'name-asc': 'lower(name), id' },
+  schemas: { params: EntityParams, entity: Activity, list: ActivityList, query: ActivityQuery, create: NewActivity, change: ActivityChange },
 });

@@ -1,22 +1,24 @@
 import type { z } from 'zod';
-import type { SqlParam } from '../../infra/sql/sql.ts';
+import type { Queryable, SqlParam } from '../../infra/sql/sql.ts';
 import type { UserFlag } from './unit-access.ts';
 
-// Reference data of a unit (DOMAIN.md section 1): rows edited, not experienced (residents,
-// activities, and the back office's tables to come), each belonging to a unit (a user) and each
-// change stored with its audit row in `logging`. One definition per table says everything that
-// differs between them; the routes of the generic data pattern are built from it:
+// The back office's admin data (spec 3 sections 3 and 7; DOMAIN.md section 1): one definition per
+// entity says everything that differs between them, and the generic data pattern's routes are
+// built from it:
 //
 //   POST /api/get/{name}   query  -> list      queries/reference-data/list-reference-rows.ts
 //   GET  /api/{name}/{id}         -> entity    queries/reference-data/get-reference-row.ts
 //   POST /api/{name}       create -> entity    commands/reference-data/create-reference-row.ts
 //   PUT  /api/{name}/{id}  change -> entity    commands/reference-data/update-reference-row.ts
 //
-// and server/http/routes.ts registers them with one line per definition. Table, column and SQL
-// text come from the definition (code), never from a request.
+// Reference data (edited, not experienced) is written to its table with an audit row in
+// `logging`; event-sourced entities and logs have no create or change schema and so only the two
+// read routes (their writes are events decided by their own commands). The list of definitions is
+// entity-registry.ts. Table, column and SQL text come from the definition (code), never from a
+// request.
 
 /** What every list request of the pattern may ask (spec 3 section 7). */
-export interface ReferenceQuery {
+export type ReferenceQuery = {
   ids?: readonly number[] | undefined;
   /** Whose rows; default the caller. */
   userIds?: readonly number[] | undefined;
@@ -24,80 +26,125 @@ export interface ReferenceQuery {
   query?: string | undefined;
   /** Only active (true) or only inactive (false) rows; both when absent. */
   active?: boolean | undefined;
+  sort?: string | undefined;
   offset: number;
   limit: number;
-}
+};
 
-/** Every entity has an id and a unit, the user it belongs to. */
+/** Every entity has an id. */
 export interface UnitEntity {
-  id: number;
-  userId: number;
+  id: number | string;
 }
 
-/** One API field of a table: its column, and how a request's value is stored. */
+/** One API field of a table: its column, and how a request's value is stored and answered. */
 export interface ReferenceField {
   column: string;
   /** Default: as sent. */
   store?: (value: SqlParam) => SqlParam;
+  /** SQL the answer reads instead of the column (a date as text, a list from a link table). */
+  select?: string;
+  /** The table whose id this field (or each id of this list) must name: checked before writing. */
+  references?: string;
 }
 
-/** A body of a create or change: the entity's fields; `userId` moves the row to a unit. */
-export type ReferenceBody = { userId?: number | undefined } & Record<string, SqlParam | undefined>;
+/**
+ * Who may use an entity's routes (DOMAIN.md section 4).
+ *   unit      the unit the row belongs to (its unit field) and the unit's administrators (adminOfUsers)
+ *   owner     only the user the row belongs to: their favorite lists, their evaluations
+ *   operator  service operators only: the content library, users and groups, the audit log
+ */
+export type EntityAccess = { kind: 'unit'; createFlag?: UserFlag } | { kind: 'owner' } | { kind: 'operator' };
+
+/** A body of a create or change: the entity's writable fields. */
+export type ReferenceBody = Record<string, unknown>;
 
 export interface ReferenceTable<Entity extends UnitEntity = UnitEntity> {
-  /** The path segment of its routes, and the audit rows' table name. */
+  /** The path segment of its routes. */
   name: string;
+  /** The table written, and the audit rows' table name. */
   table: string;
-  /**
-   * Every API field but `id` (the column `id`), with its column. `userId`'s column is the unit
-   * column: who may read and change a row is decided by it (unit-access.ts).
-   */
+  /** What reads select from, as `r` (default the table): a read model's view, or a join. */
+  from?: string;
+  /** Every API field but `id` (the column `id`), with its column. */
   fields: { readonly [K in Exclude<keyof Entity, 'id'>]-?: ReferenceField };
-  /** The caller's config flag that creating needs; anyone with access to the unit when absent. */
-  createFlag?: UserFlag;
+  access: EntityAccess;
+  /** The field naming the row's unit, for unit and owner access (default `userId`). */
+  unitField?: string;
   /** SQL text the list's `query` is matched in. */
   searchSql: string;
-  /** SQL order of a list (ending in a unique column, so pages are stable). */
-  orderSql: string;
+  /** SQL order of each sort the schema allows; the first is the default. Ends in a unique column. */
+  sorts: Record<string, string>;
+  /** A query's own filters: the query field, and SQL naming its value as `$value`. */
+  filters?: Record<string, string>;
+  /** Columns the server sets on insert (who made the row, a generated key). */
+  inserted?: (actorUserId: number) => Record<string, SqlParam>;
+  /** Constraint names and the field each one's refusal is about (a unique pair, a check). */
+  constraints?: Record<string, string>;
+  /** A column set to the time of every change (the audio files' 'modified-desc' sort). */
+  touched?: string;
+  /** What else a change does in its transaction (a deactivated user's sessions end). */
+  afterChange?: (tx: Queryable, old: Record<string, unknown>, row: Record<string, unknown>) => Promise<void>;
   schemas: {
     entity: z.ZodType<Entity>;
     list: z.ZodType<{ items: Entity[]; totalCount: number }>;
     query: z.ZodType<ReferenceQuery>;
-    create: z.ZodType<ReferenceBody>;
-    change: z.ZodType<ReferenceBody>;
+    params: z.ZodType<{ id: number | string }>;
+    create?: z.ZodType<ReferenceBody>;
+    change?: z.ZodType<ReferenceBody>;
   };
 }
 
 /** Only infers the entity type from the schemas. */
 export const referenceTable = <Entity extends UnitEntity>(definition: ReferenceTable<Entity>): ReferenceTable<Entity> => definition;
 
-/** A table row as the API answers it. */
+const fieldsOf = (definition: ReferenceTable): [string, ReferenceField][] => Object.entries(definition.fields);
+
+/** A row as the API answers it: times as ISO text, the rest as read. */
 export function toEntity<Entity extends UnitEntity>(definition: ReferenceTable<Entity>, row: Record<string, unknown>): Entity {
-  const fields: [string, ReferenceField][] = Object.entries(definition.fields);
+  const value = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
   // The row holds the definition's columns, so this is the entity; the response schema checks
   // it again on the way out.
-  return Object.fromEntries([['id', row.id], ...fields.map(([field, { column }]) => [field, row[column]])]) as Entity;
+  return Object.fromEntries([['id', row.id], ...fieldsOf(definition).map(([field]) => [field, value(row[field])])]) as Entity;
 }
 
 /** The columns a body sets, as stored; fields the body leaves out are left out. */
 export function columnsOf(definition: ReferenceTable, body: ReferenceBody): Record<string, SqlParam> {
-  const fields: [string, ReferenceField][] = Object.entries(definition.fields);
   const columns: Record<string, SqlParam> = {};
-  for (const [field, { column, store }] of fields) {
-    const value = body[field];
+  for (const [field, { column, store }] of fieldsOf(definition)) {
+    const value = body[field] as SqlParam | undefined;
     if (value !== undefined) columns[column] = store ? store(value) : value;
   }
   return columns;
 }
 
-/** The column that names a row's unit. */
-export const unitColumn = (definition: ReferenceTable): string => definition.fields.userId.column;
+/** The unit column of a unit or owner entity. */
+export function unitColumn(definition: ReferenceTable): string {
+  const field = definition.unitField ?? 'userId';
+  const found = fieldsOf(definition).find(([name]) => name === field);
+  if (!found) throw new Error(`${definition.name} names no unit field ${field}`);
+  return found[1].column;
+}
 
-/** The columns the API answers with. */
-export const selectedColumns = (definition: ReferenceTable): string[] => ['id', ...Object.values<ReferenceField>(definition.fields).map((f) => f.column)];
+/** The SELECT list of the API's answer: each field under its own name. */
+export const selectList = (definition: ReferenceTable): string =>
+  ['r.id AS id', ...fieldsOf(definition).map(([field, { column, select }]) => `${select ?? `r.${quote(column)}`} AS ${quote(field)}`)].join(', ');
+
+/** What reads select from. */
+export const readSource = (definition: ReferenceTable): string => `${definition.from ?? quote(definition.table)} AS r`;
 
 /** The column of the `active` flag the trash toggle flips, when the table has one. */
 export function activeColumn(definition: ReferenceTable): string | undefined {
-  const fields: [string, ReferenceField][] = Object.entries(definition.fields);
-  return fields.find(([field]) => field === 'active')?.[1].column;
+  return fieldsOf(definition).find(([field]) => field === 'active')?.[1].column;
 }
+
+/** Reference fields with a value in the body: the ids each must name in its table. */
+export function referencedIds(definition: ReferenceTable, body: ReferenceBody): { field: string; table: string; ids: number[] }[] {
+  return fieldsOf(definition).flatMap(([field, { references }]) => {
+    const value = body[field];
+    if (!references || value === undefined || value === null) return [];
+    const ids = (Array.isArray(value) ? value : [value]).map(Number);
+    return ids.length > 0 ? [{ field, table: references, ids }] : [];
+  });
+}
+
+export const quote = (identifier: string): string => `"${identifier.replaceAll('"', '""')}"`;

@@ -1,4 +1,4 @@
-import { NewResident, Resident, ResidentChange, ResidentList, ResidentQuery } from '../../schemas/api/residents.ts';
+import { EntityParams, NewResident, Resident, ResidentChange, ResidentList, ResidentQuery } from '../../schemas/api/residents.ts';
 import { referenceTable } from './reference-table.ts';
 
 // Residents (participants) of a care unit (spec 3 sections 2 and 3): found by first and last
@@ -14,8 +14,8 @@ export const residents = referenceTable({
     userTagGroupId: { column: 'user_tag_group_id' },
     active: { column: 'active' },
   },
-  createFlag: 'canCreateResidents',
+  access: { kind: 'unit', createFlag: 'canCreateResidents' },
   searchSql: `concat_ws(' ', first_name, last_name, identification)`,
-  orderSql: 'lower(first_name), lower(last_name), id',
-  schemas: { entity: Resident, list: ResidentList, query: ResidentQuery, create: NewResident, change: ResidentChange },
+  sorts: { 'name-asc': 'lower(first_name), lower(last_name), id' },
+  schemas: { params: EntityParams, entity: Resident, list: ResidentList, query: ResidentQuery, create: NewResident, change: ResidentChange },
 });

@@ -1,20 +1,23 @@
 import { notFound } from '../../infra/errors.ts';
 import { requireUser } from '../../server/http/auth.ts';
 import type { App, RouteModule } from '../../server/http/zod.ts';
-import { EntityParams } from '../../schemas/api/residents.ts';
-import { selectedColumns, toEntity, unitColumn, type ReferenceTable } from '../../domain/reference-data/reference-table.ts';
-import { requireUnitsOf } from '../../domain/reference-data/unit-access.ts';
+import { toEntity, type ReferenceTable } from '../../domain/reference-data/reference-table.ts';
+import { isUnitScoped, requireEntityAccess } from '../../domain/reference-data/entity-access.ts';
+import { readEntityRow } from '../../domain/reference-data/entity-rows.ts';
 
-// GET /api/{name}/{id}: one row of the caller or of a unit they administer.
+// GET /api/{name}/{id}: one row. A unit's row for the unit or its administrators (an owner's for
+// the owner alone); an operator entity's for operators, checked before the lookup.
 export const getReferenceRowRoute =
   (definition: ReferenceTable): RouteModule =>
   (app: App) => {
-    app.get(`/api/${definition.name}/:id`, { schema: { params: EntityParams, response: { 200: definition.schemas.entity } } }, async (request) => {
+    const unitField = definition.unitField ?? 'userId';
+    app.get(`/api/${definition.name}/:id`, { schema: { params: definition.schemas.params, response: { 200: definition.schemas.entity } } }, async (request) => {
       const session = requireUser(request);
       const { sql } = app.deps;
-      const [row] = await sql.query(`SELECT ${selectedColumns(definition).join(', ')} FROM ${definition.table} WHERE id = $1`, [request.params.id]);
+      if (!isUnitScoped(definition)) await requireEntityAccess(sql, session, definition, []);
+      const row = await readEntityRow(sql, definition, request.params.id);
       if (!row) throw notFound();
-      await requireUnitsOf(sql, session, [Number(row[unitColumn(definition)])]);
+      if (isUnitScoped(definition)) await requireEntityAccess(sql, session, definition, [Number(row[unitField])]);
       return toEntity(definition, row);
     });
   };

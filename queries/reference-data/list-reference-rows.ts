@@ -1,33 +1,44 @@
 import { requireUser } from '../../server/http/auth.ts';
 import type { App, RouteModule } from '../../server/http/zod.ts';
-import type { Queryable } from '../../infra/sql/sql.ts';
-import { activeColumn, selectedColumns, toEntity, unitColumn, type ReferenceQuery, type ReferenceTable, type UnitEntity } from '../../domain/reference-data/reference-table.ts';
-import { requireUnitsOf } from '../../domain/reference-data/unit-access.ts';
+import type { Queryable, SqlParam } from '../../infra/sql/sql.ts';
+import { activeColumn, quote, readSource, selectList, toEntity, unitColumn, type ReferenceQuery, type ReferenceTable, type UnitEntity } from '../../domain/reference-data/reference-table.ts';
+import { isUnitScoped, requireEntityAccess } from '../../domain/reference-data/entity-access.ts';
 import { containsPattern } from '../library/like-pattern.ts';
 
-// POST /api/get/{name} {ids?, userIds?, query?, active?, offset, limit}: rows of the caller
-// (default) or of units they administer, matching `query` anywhere in the table's search text,
-// in the table's order, with the count of all matches for paging.
+// POST /api/get/{name} {ids?, userIds?, query?, active?, sort?, offset, limit, ...filters}: rows
+// matching `query` anywhere in the entity's search text and each filter its schema allows, in the
+// asked sort (default the first), with the count of all matches for paging. A unit's rows: the
+// caller's (default) or those of units they administer; an operator entity's: all of them.
 
 export async function listReferenceRows<Entity extends UnitEntity>(
   db: Queryable,
   definition: ReferenceTable<Entity>,
-  userIds: readonly number[],
-  query: ReferenceQuery,
+  scope: readonly number[] | null,
+  query: ReferenceQuery & Record<string, unknown>,
 ): Promise<{ items: Entity[]; totalCount: number }> {
-  // A table without an active flag has only active rows.
-  const active = activeColumn(definition) ?? 'true';
-  const where = `${unitColumn(definition)} = ANY($1::integer[])
-    AND ($2::integer[] IS NULL OR id = ANY($2::integer[]))
-    AND ($3::boolean IS NULL OR ${active} = $3::boolean)
-    AND ($4::text IS NULL OR ${definition.searchSql} ILIKE $4::text)`;
+  const params: SqlParam[] = [];
+  const param = (value: SqlParam) => `$${params.push(value)}`;
+  const where: string[] = [];
+  if (scope) where.push(`r.${quote(unitColumn(definition))} = ANY(${param(scope)}::integer[])`);
+  if (query.ids) where.push(`r.id::text = ANY(${param(query.ids.map(String))}::text[])`);
+  const active = activeColumn(definition);
+  if (query.active !== undefined) where.push(active ? `r.${quote(active)} = ${param(query.active)}::boolean` : (query.active ? 'true' : 'false'));
   const text = query.query?.trim();
-  const params = [userIds, query.ids ?? null, query.active ?? null, text ? containsPattern(text) : null];
-  const [rows, [counted]] = await Promise.all([
-    db.query(`SELECT ${selectedColumns(definition).join(', ')} FROM ${definition.table} WHERE ${where} ORDER BY ${definition.orderSql} OFFSET $5 LIMIT $6`, [...params, query.offset, query.limit]),
-    db.query<{ total: number | string }>(`SELECT count(*) AS total FROM ${definition.table} WHERE ${where}`, params),
+  if (text) where.push(`(${definition.searchSql}) ILIKE ${param(containsPattern(text))}::text`);
+  for (const [field, sql] of Object.entries(definition.filters ?? {})) {
+    const value = query[field];
+    if (value !== undefined) where.push(sql.replaceAll('$value', param(Array.isArray(value) ? value.map(String) : (value as SqlParam))));
+  }
+  const sorts = Object.values(definition.sorts);
+  const order = (query.sort && definition.sorts[query.sort]) || sorts[0]!;
+  const filter = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+  const source = readSource(definition);
+  const counted = params.length;
+  const [rows, [total]] = await Promise.all([
+    db.query(`SELECT ${selectList(definition)} FROM ${source} ${filter} ORDER BY ${order} OFFSET $${counted + 1} LIMIT $${counted + 2}`, [...params, query.offset, query.limit]),
+    db.query<{ total: number | string }>(`SELECT count(*) AS total FROM ${source} ${filter}`, params),
   ]);
-  return { items: rows.map((row) => toEntity(definition, row)), totalCount: Number(counted?.total ?? 0) };
+  return { items: rows.map((row) => toEntity(definition, row)), totalCount: Number(total?.total ?? 0) };
 }
 
 export const listReferenceRowsRoute =
@@ -35,8 +46,9 @@ export const listReferenceRowsRoute =
   (app: App) => {
     app.post(`/api/get/${definition.name}`, { schema: { body: definition.schemas.query, response: { 200: definition.schemas.list } } }, async (request) => {
       const session = requireUser(request);
-      const userIds = request.body.userIds ?? [session.userId];
-      await requireUnitsOf(app.deps.sql, session, userIds);
-      return listReferenceRows(app.deps.sql, definition, userIds, request.body);
+      const { sql } = app.deps;
+      const scope = isUnitScoped(definition) ? (request.body.userIds ?? [session.userId]) : null;
+      await requireEntityAccess(sql, session, definition, scope ?? []);
+      return listReferenceRows(sql, definition, scope, request.body);
     });
   };

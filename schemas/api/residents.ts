@@ -44,7 +44,7 @@ export const Resident = z.object({
 });
 export type Resident = z.infer<typeof Resident>;
 
-export const ResidentQuery = z.object({
+export const ResidentQuery = z.strictObject({
   ids: ids.optional(),
   /** Whose residents; default the caller. */
   userIds: ids.optional(),
@@ -52,6 +52,7 @@ export const ResidentQuery = z.object({
   query: SafeText.max(200).optional(),
   /** Only active (true) or only inactive (false) rows; both when absent. */
   active: z.boolean().optional(),
+  sort: z.enum(['name-asc']).optional(),
   ...paging,
 });
 export type ResidentQuery = z.infer<typeof ResidentQuery>;
@@ -61,8 +62,12 @@ export type ResidentList = z.infer<typeof ResidentList>;
 
 const name = SafeText.trim().max(200);
 
-// Not strict: the browser sends whole entities (with id) on create and update.
-export const NewResident = z.object({
+// Strict (issue 18: an unknown field is a ValidationError naming it), but the browser sends whole
+// entities, so `id` is taken and ignored: the path names the row.
+const ignoredId = { id: id.optional() };
+
+export const NewResident = z.strictObject({
+  ...ignoredId,
   firstName: name.default(''),
   lastName: name.default(''),
   identification: SafeText.trim().max(200).nullable().default(null),
@@ -74,7 +79,8 @@ export const NewResident = z.object({
 export type NewResident = z.infer<typeof NewResident>;
 
 /** The whole resident: fields left out keep their stored values. */
-export const ResidentChange = z.object({
+export const ResidentChange = z.strictObject({
+  ...ignoredId,
   firstName: name.optional(),
   lastName: name.optional(),
   identification: SafeText.trim().max(200).nullable().optional(),
@@ -96,12 +102,13 @@ export const Activity = z.object({
 });
 export type Activity = z.infer<typeof Activity>;
 
-export const ActivityQuery = z.object({
+export const ActivityQuery = z.strictObject({
   ids: ids.optional(),
   userIds: ids.optional(),
   /** Case-insensitive substring of the name. */
   query: SafeText.max(200).optional(),
   active: z.boolean().optional(),
+  sort: z.enum(['name-asc']).optional(),
   ...paging,
 });
 export type ActivityQuery = z.infer<typeof ActivityQuery>;
@@ -112,14 +119,16 @@ export type ActivityList = z.infer<typeof ActivityList>;
 /** Spec 3 section 5: an activity is valid only when its name is not empty. */
 const activityName = SafeText.trim().min(1, 'Name must not be empty').max(200);
 
-export const NewActivity = z.object({
+export const NewActivity = z.strictObject({
+  ...ignoredId,
   name: activityName,
   userId: id.optional(),
   active: z.boolean().default(true),
 });
 export type NewActivity = z.infer<typeof NewActivity>;
 
-export const ActivityChange = z.object({
+export const ActivityChange = z.strictObject({
+  ...ignoredId,
   name: activityName.optional(),
   userId: id.optional(),
   active: z.boolean().optional(),

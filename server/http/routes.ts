@@ -53,9 +53,8 @@ import { renameUserTagGroupRoute } from '../../commands/favorites/rename-user-ta
 import { removeUserTagGroupRoute } from '../../commands/favorites/remove-user-tag-group.ts';
 import { setActiveUserTagGroupRoute } from '../../commands/favorites/set-active-user-tag-group.ts';
 import { copyUserTagGroupRoute } from '../../commands/favorites/copy-user-tag-group.ts';
-import { activities } from '../../domain/reference-data/activities.ts';
 import type { ReferenceTable } from '../../domain/reference-data/reference-table.ts';
-import { residents } from '../../domain/reference-data/residents.ts';
+import { entityRegistry } from '../../domain/reference-data/entity-registry.ts';
 import { createReferenceRowRoute } from '../../commands/reference-data/create-reference-row.ts';
 import { updateReferenceRowRoute } from '../../commands/reference-data/update-reference-row.ts';
 import { getReferenceRowRoute } from '../../queries/reference-data/get-reference-row.ts';
@@ -96,8 +95,8 @@ import { getAppTasksRoute } from '../../queries/app-tasks/get-app-tasks.ts';
 import { retryProjectionRoute } from '../operations/retry-projection.ts';
 
 /**
- * The generic data pattern's four routes of one reference table (domain/reference-data/): another
- * such table adds its definition there and one line below.
+ * The generic data pattern's routes of one entity (domain/reference-data/entity-registry.ts): a
+ * read-only entity (no create or change schema) registers only the two reads.
  */
 function referenceDataRoutes(definition: ReferenceTable): RouteModule[] {
   return [listReferenceRowsRoute(definition), getReferenceRowRoute(definition), createReferenceRowRoute(definition), updateReferenceRowRoute(definition)];
@@ -162,8 +161,7 @@ export const routeModules: readonly RouteModule[] = [
   removeUserTagGroupRoute,
   setActiveUserTagGroupRoute,
   copyUserTagGroupRoute,
-  ...referenceDataRoutes(residents),
-  ...referenceDataRoutes(activities),
+  ...entityRegistry.flatMap(referenceDataRoutes),
   getMessagesRoute,
   getMessageItemsRoute,
   getTodaysMessagesRoute,

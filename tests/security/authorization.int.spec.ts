@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matches, type Row } from './support/expectations.ts';
 import { routeRequests, sendAs } from './support/route-requests.ts';
+import { backOfficeRows } from './support/back-office-requests.ts';
 import type { TestDatabase } from '../support/build-test-app.ts';
 import { buildSecurityScenario, roles, secretMarker, type Role, type SecurityScenario } from './support/scenario.ts';
 
@@ -112,14 +113,33 @@ export const authorizationTable: Record<string, Row> = {
   'POST /api/set-active-user-tag-group': unitOnly,
   'POST /api/copy-user-tag-group': unitOnly,
 
-  'POST /api/get/residents': unitAndAdmin,
-  'GET /api/residents/:id': unitAndAdmin,
-  'POST /api/residents': unitAndAdmin,
-  'PUT /api/residents/:id': unitAndAdmin,
-  'POST /api/get/activities': unitAndAdmin,
-  'GET /api/activities/:id': unitAndAdmin,
-  'POST /api/activities': unitAndAdmin,
-  'PUT /api/activities/:id': unitAndAdmin,
+  // The back office's generic data pattern (issue 18): one row per entity, on each of its routes
+  // (create, update, fetch, query; fetch and query for read-only ones). docs/back-office.md says why.
+  ...backOfficeRows({
+    activities: unitAndAdmin,
+    artists: operatorOnly,
+    'audio-files2': operatorOnly,
+    categories2: operatorOnly,
+    contacts: operatorOnly,
+    'default-message-recipients': unitAndAdmin,
+    evaluations: unitOnly,
+    events: unitAndAdmin,
+    favorites: unitOnly,
+    files2: operatorOnly,
+    logging: operatorOnly,
+    'message-items2': unitAndAdmin,
+    messages2: unitAndAdmin,
+    'recipe-items2': operatorOnly,
+    recipes2: operatorOnly,
+    residents: unitAndAdmin,
+    'ug-recipe-timings': operatorOnly,
+    'ug-recurring-recipe-timings': operatorOnly,
+    'user-group-categories': operatorOnly,
+    'user-group-items': operatorOnly,
+    'user-groups': operatorOnly,
+    'user-tag-groups2': unitOnly,
+    users: operatorOnly,
+  }),
 
   'POST /api/get-messages': unitAndAdmin,
   'POST /api/get-message-items': unitAndAdmin,

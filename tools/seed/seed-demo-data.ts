@@ -5,6 +5,7 @@ import type { Queryable, Sql } from '../../infra/sql/sql.ts';
 import { writeDemoAudio } from './demo-audio-files.ts';
 import { audioObjectKey, coverObjectKey, demoAlbums, demoArtists, demoAudioFiles, demoCategories, demoRecipes, demoVideos, videoCategory } from './demo-library.ts';
 import { allDemoUserNames, demoAdmin, demoAdminInvited, demoEasyUser, demoInvitedRelatives, demoMessageReceivers, demoOperator, demoPassword, demoPublicReportToken, demoPublicUser, demoRelative, demoUnits, demoUserGroups, differingFromDefaults } from './demo-units.ts';
+import { seedDemoBackOffice, seedDemoEvaluations } from './demo-back-office.ts';
 import { insertAudited } from './insert-audited.ts';
 import { seedDemoFavorites } from './demo-favorites.ts';
 import { seedDemoMessages } from './demo-messages.ts';
@@ -87,6 +88,7 @@ export async function seedDemoData({ sql, dataDir, log = () => undefined }: Seed
   // Favorites and messages are events, made through their commands once the reference rows are committed.
   await seedDemoFavorites(sql, new Date());
   await seedDemoMessages(sql, new Date(), createFileStore(dataDir));
+  await seedDemoEvaluations(sql, new Date());
   const result = summary(true, counts, audio);
   log(`Seeded demo data: ${result.users} users, ${result.audioFiles} audio files (${(result.storedBytes / 1e6).toFixed(1)} MB), ${result.categories} categories, ${result.recipes} recipes in ${result.milliseconds} ms`);
   return result;
@@ -170,6 +172,7 @@ async function insertDemoData(tx: Queryable, passwordHash: string, objectSizes: 
 
   const library = await insertLibrary(tx, objectSizes);
   await seedDemoTimings(tx, groupIds, byName(await tx.query<IdRow>('SELECT id, name FROM recipes')), new Date());
+  await seedDemoBackOffice(tx, groupIds, everyone, new Date());
   return { users: userIds.size + laterUsers.length + operators.length + invited, residents: residents.length, activities: activities.length, ...library };
 }
 

@@ -8,6 +8,7 @@ import type { Role, SecurityScenario } from './scenario.ts';
 import { multipartBody, tinyPdf } from '../../http/support/multipart.ts';
 import { insertFile } from '../../http/support/library-kit.ts';
 import { silentMp3 } from '../../support/test-mp3.ts';
+import { backOfficeRequests } from './back-office-requests.ts';
 
 // One realistic, well-formed request per route, aimed at the caregiver unit's own data (its id,
 // its resident, its message, its favorite list...), so "ok for the unit's administrator, denied
@@ -36,6 +37,8 @@ export interface RouteResponse {
 const jwtSecret = 'test-jwt-secret-of-enough-length!';
 
 export const routeRequests: Record<string, RequestBuilder> = {
+  // The back office's entities (issue 18); the residents' and activities' own requests below replace theirs.
+  ...backOfficeRequests,
   // Logins: a throwaway user, so no role's session changes.
   'POST /api/login': async (s) => {
     const user = await s.t.createUser();

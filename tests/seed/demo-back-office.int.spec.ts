@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entityRegistry } from '../../domain/reference-data/entity-registry.ts';
+import { projectAll } from '../../projections/engine/project-all.ts';
+import { evaluationsProjector } from '../../projections/postgres/evaluations.ts';
+import { favoritesProjector } from '../../projections/postgres/favorites.ts';
+import { messagesProjector } from '../../projections/postgres/messages.ts';
+import { demoPassword } from '../../tools/seed/demo-units.ts';
+import { seedDemoData } from '../../tools/seed/seed-demo-data.ts';
+import { buildTestApp, type TestApp } from '../support/build-test-app.ts';
+
+// Issue 18 item 8: the demo seed fills every entity of the back office, so the operator console
+// and the unit's screens show something in each list. Operator entities are read as the demo
+// operator, a unit's as the demo caregiver.
+
+describe('demo data of the back office', () => {
+  let t: TestApp;
+  let dataDir: string;
+  const cookies: Record<'operator' | 'caregiver', string> = { operator: '', caregiver: '' };
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sointu-demo-back-office-'));
+    t = await buildTestApp();
+    await seedDemoData({ sql: t.sql, dataDir });
+    await projectAll({ log: t.store, sql: t.sql, projectors: [messagesProjector, favoritesProjector, evaluationsProjector] });
+    for (const name of ['operator', 'caregiver'] as const) {
+      const [user] = await t.sql.query<{ id: number }>('SELECT id FROM users WHERE name = $1', [name]);
+      cookies[name] = (await t.login({ id: user!.id, name, password: demoPassword })).cookie;
+    }
+  }, 600_000);
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  for (const definition of entityRegistry) {
+    it(`has rows of ${definition.name}`, async () => {
+      const as = definition.access.kind === 'operator' ? 'operator' : 'caregiver';
+      const response = await t.app.inject({ method: 'POST', url: `/api/get/${definition.name}`, payload: {}, headers: { cookie: cookies[as] } });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().totalCount, `${definition.name} as ${as}`).toBeGreaterThan(0);
+    });
+  }
+});
