@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Language, languages, type CurrentUser } from '../../../schemas/api/user.ts';
 import { FavoriteListSelector } from '../../features/favorites/components/favorite-list-selector.tsx';
+import { putSetting } from '../../features/settings/api/put-setting.ts';
 import { languageState, setLanguage } from '../../lib/i18n/i18n.ts';
 import { showModal } from '../../lib/modal-stack.ts';
 import { shellParts } from './shell-parts.ts';
@@ -60,7 +61,10 @@ function LanguageSwitcher() {
       <label htmlFor="language">{t('Language')}</label>
       <select id="language" value={language} onChange={(e) => {
           const picked = Language.safeParse(e.target.value);
-          if (picked.success) setLanguage(picked.data);
+          if (!picked.success) return;
+          setLanguage(picked.data);
+          // Kept in the user's settings, so the next load (GET /api/) comes back in it.
+          putSetting({ key: 'language', value: picked.data }).catch((error: unknown) => console.warn('Saving the language failed', error));
         }}>
         {languages.map((code) => (
           <option key={code} value={code}>
