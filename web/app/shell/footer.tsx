@@ -5,6 +5,7 @@ import { FavoriteListSelector } from '../../features/favorites/components/favori
 import { putSetting } from '../../features/settings/api/put-setting.ts';
 import { languageState, setLanguage } from '../../lib/i18n/i18n.ts';
 import { showModal } from '../../lib/modal-stack.ts';
+import { useFooterHtml } from './footer-text.ts';
 import { shellParts } from './shell-parts.ts';
 
 // Language names are written in their own language, so everyone can find theirs.
@@ -14,6 +15,7 @@ export function Footer({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const config = user.config;
   const parts = shellParts(user);
+  const footerHtml = useFooterHtml(user);
   return (
     <footer className="footer">
       {parts.favoriteLists && <FavoriteListSelector user={user} />}
@@ -30,7 +32,11 @@ export function Footer({ user }: { user: CurrentUser }) {
         ) : (
           <div className="counts-area" data-testid="counts-area" />
         )}
-        <DefaultFooter social={config.mode !== 'rikssvenska'} />
+        {footerHtml ? (
+          <div className="footer-text" data-testid="footer-text" dangerouslySetInnerHTML={{ __html: footerHtml }} />
+        ) : (
+          <DefaultFooter social={config.mode !== 'rikssvenska'} />
+        )}
         <LanguageSwitcher />
       </div>
     </footer>
