@@ -94,6 +94,55 @@ describe('web shell', () => {
     await page.locator('#language').selectOption('eng');
   });
 
+  it('should keep the picked language after a reload: it is saved in the user settings', async () => {
+    await expect.poll(async () => ((await getJson(page, '/api/settings')).body as { language?: string }).language).toBe('eng');
+    await page.reload();
+    await expect.poll(() => page.locator('nav.nav-links').textContent()).toContain('Todays messages');
+    expect(await page.locator('#language').inputValue()).toBe('eng');
+  });
+
+  it('should ask and reset the search page when its link is clicked again, forgetting the query', async () => {
+    const searchLink = page.locator('nav.nav-links a[href="/search"]');
+    await searchLink.click();
+    const input = page.getByTestId('search-input');
+    await input.fill('jingle');
+    await input.press('Enter');
+    await page.getByTestId('search-section-programs').getByTestId('search-row').first().waitFor();
+    // Declined: the page stays as it is.
+    const declined = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.dismiss().then(() => resolve(dialog.message()))));
+    await searchLink.click();
+    expect(await declined).toBe('Do you want to reset the page?');
+    expect(await input.inputValue()).toBe('jingle');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await searchLink.click();
+    await expect.poll(() => input.inputValue()).toBe('');
+    expect(await page.getByTestId('search-section-programs').count()).toBe(0);
+    await shot(page, '06b-search-reset');
+    // A page with nothing to reset: the link asks nothing.
+    let asked = false;
+    const onDialog = () => (asked = true);
+    page.on('dialog', onDialog);
+    await searchLink.click();
+    await page.waitForTimeout(300);
+    page.off('dialog', onDialog);
+    expect(asked).toBe(false);
+  });
+
+  it('should reload the favorites page when its link is clicked again, without asking', async () => {
+    const favoritesLink = page.locator('nav.nav-links a[href="/favorites"]');
+    await favoritesLink.click();
+    await page.getByTestId('favorite-row').first().waitFor({ timeout: 15_000 });
+    const filter = page.locator('input[name=favorites-query]');
+    await filter.fill('zzz-no-such-favorite');
+    await filter.press('Enter');
+    await page.getByTestId('favorites-empty').waitFor();
+    const lists = page.waitForRequest((request) => request.url().endsWith('/api/user-tag-groups') && request.method() === 'GET');
+    await favoritesLink.click();
+    await lists;
+    await expect.poll(() => filter.inputValue()).toBe('');
+    await page.getByTestId('favorite-row').first().waitFor();
+  });
+
   it("should show 'Not connected to server' while pings fail, and clear it when they succeed", async () => {
     await page.route('**/api/ping**', (route) => route.abort());
     const bar = page.locator('.error-bar');
@@ -105,12 +154,15 @@ describe('web shell', () => {
   });
 
   it("should log out through the LOGOUT modal, and a failed login then reads 'Login failed'", async () => {
+    await page.locator('.top-bar a[href="/settings"]').click();
     await page.locator('.tab-logout').click();
     const modal = page.locator('[data-modal="LOGOUT"]');
     await modal.waitFor();
     await shot(page, '08-logout-modal');
     await modal.locator('.button-primary').click();
     await page.locator('input[name=username]').waitFor();
+    // The address returns to the root (it was /settings).
+    expect(new URL(page.url()).pathname).toBe('/');
     expect(await page.evaluate(() => fetch('/api/').then((r) => r.status))).toBe(401);
     await logIn(page, 'caregiver', 'wrong-again');
     await page.locator('.alert-error').waitFor();
