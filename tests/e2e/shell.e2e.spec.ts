@@ -108,6 +108,10 @@ describe('web shell', () => {
     await input.fill('jingle');
     await input.press('Enter');
     await page.getByTestId('search-section-programs').getByTestId('search-row').first().waitFor();
+    // Files with a cover show it beside their name (the demo's albums have covers).
+    const cover = page.getByTestId('search-section-music').getByTestId('list-cover').first();
+    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
+    await shot(page, '06a-search-covers');
     // Declined: the page stays as it is.
     const declined = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.dismiss().then(() => resolve(dialog.message()))));
     await searchLink.click();
