@@ -24,7 +24,7 @@ describe('web shell', () => {
 
   it('should show the login screen in Finnish and refuse a wrong password with a red alert', async () => {
     await page.goto(server.url);
-    await expect.poll(() => page.locator('input[name=username]').isVisible()).toBe(true);
+    await expect.poll(() => page.locator('input[name=username]').isVisible(), { timeout: 15_000 }).toBe(true);
     await shot(page, '01-login');
     await logIn(page, 'caregiver', 'not-the-password');
     const alert = page.locator('.alert-error');

@@ -1,5 +1,4 @@
 import { proxy, ref } from 'valtio';
-import { navigate } from 'wouter/use-browser-location';
 import type { LoginResult } from '../../../../schemas/api/auth.ts';
 import type { CurrentUser } from '../../../../schemas/api/user.ts';
 import { ApiError, setBearerToken } from '../../../lib/api-client.ts';
@@ -108,16 +107,12 @@ export async function setFirstPassword(password: string): Promise<boolean> {
   }
 }
 
-/**
- * Logs out; on failure the user is reloaded (spec 1 section 7). The address returns to the root, so
- * the next login starts at the root redirect, not on the page the last user left open.
- */
+/** Logs out; on failure the user is reloaded (spec 1 section 7). */
 export async function logout(): Promise<void> {
   try {
     await withLoading(() => postLogout());
     setBearerToken(null);
     signedOut();
-    navigate('/');
   } catch {
     await loadUser();
   }
