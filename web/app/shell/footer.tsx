@@ -5,6 +5,7 @@ import { FavoriteListSelector } from '../../features/favorites/components/favori
 import { putSetting } from '../../features/settings/api/put-setting.ts';
 import { languageState, setLanguage } from '../../lib/i18n/i18n.ts';
 import { showModal } from '../../lib/modal-stack.ts';
+import { FooterCounts } from './footer-counts.tsx';
 import { useFooterHtml } from './footer-text.ts';
 import { shellParts } from './shell-parts.ts';
 
@@ -30,7 +31,7 @@ export function Footer({ user }: { user: CurrentUser }) {
             {t('Report')}
           </button>
         ) : (
-          <div className="counts-area" data-testid="counts-area" />
+          parts.counts && <FooterCounts user={user} />
         )}
         {footerHtml ? (
           <div className="footer-text" data-testid="footer-text" dangerouslySetInnerHTML={{ __html: footerHtml }} />
