@@ -15,7 +15,8 @@ describe('web shell', () => {
     server = await startServer();
     browser = await launchBrowser();
     page = browser.context.pages()[0] ?? (await browser.context.newPage());
-  });
+    // Building the web app and seeding the demo on a shared, busy machine can take minutes.
+  }, 600_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -99,6 +100,20 @@ describe('web shell', () => {
     await page.reload();
     await expect.poll(() => page.locator('nav.nav-links').textContent()).toContain('Todays messages');
     expect(await page.locator('#language').inputValue()).toBe('eng');
+  });
+
+  it("should ask and reset today's messages when its link is clicked again, and show this month's counts in the footer", async () => {
+    const todaysLink = page.locator('nav.nav-links a[href="/todays-messages"]');
+    await todaysLink.click();
+    const select = page.getByTestId('todays-item-select').first();
+    await select.check();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await todaysLink.click();
+    await expect.poll(() => page.locator('[data-testid=todays-item-select]:checked').count()).toBe(0);
+    // The caregiver unit has no Report link in the footer: its counts stand there instead.
+    await expect.poll(() => page.getByTestId('count-sessions').textContent(), { timeout: 15_000 }).toMatch(/^Sessions this month: \d+/);
+    expect(await page.getByTestId('count-used-days').textContent()).toMatch(/^Days with usage this month: \d+$/);
+    await shot(page, '06c-todays-reset-footer-counts');
   });
 
   it('should ask and reset the search page when its link is clicked again, forgetting the query', async () => {
