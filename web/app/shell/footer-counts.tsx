@@ -53,7 +53,7 @@ export function FooterCounts({ user }: { user: Pick<CurrentUser, 'id' | 'timeZon
         <>
           <span data-testid="count-sessions">
             {t('Sessions this month')}:{' '}
-            <strong>{counts.target === null ? counts.sessions : t('{{count}} of target {{target}}', { count: counts.sessions, target: counts.target })}</strong>
+            <strong>{counts.target === null ? counts.sessions : t('{{sessions}} of target {{target}}', { sessions: counts.sessions, target: counts.target })}</strong>
           </span>
           <span data-testid="count-used-days">
             {t('Days with usage this month')}: <strong>{counts.usedDays}</strong>

@@ -6,5 +6,5 @@ import type { TextEntry } from './entry.ts';
 export const shellTexts: Record<string, TextEntry> = {
   'Sessions this month': { fin: 'Tuokioita tässä kuussa', swe: 'Sessioner denna månad' },
   'Days with usage this month': { fin: 'Käyttöpäiviä tässä kuussa', swe: 'Dagar med användning denna månad' },
-  '{{count}} of target {{target}}': { fin: '{{count}} / tavoite {{target}}', swe: '{{count}} av målet {{target}}' },
+  '{{sessions}} of target {{target}}': { fin: '{{sessions}} / tavoite {{target}}', swe: '{{sessions}} av målet {{target}}' },
 };
