@@ -110,6 +110,24 @@ export function orderedAudioFiles(state: FavoriteListState): { audioFileId: numb
 
 const maxOrder = (state: FavoriteListState): number => Math.max(0, ...[...state.audioFiles.values()].map((f) => f.order));
 
+/**
+ * Order is unique in a list: a file put back at a requested order that another file holds pushes
+ * that file, and the run of files right after it, one step down. Only the run moves, so a list with
+ * gaps keeps them; the last one first, so no two files share an order at any step.
+ */
+function makeRoomAt(state: FavoriteListState, order: number): { audioFileId: number; order: number }[] {
+  const files = orderedAudioFiles(state);
+  const run: { audioFileId: number; order: number }[] = [];
+  let next = order;
+  for (const file of files) {
+    if (file.order < order) continue;
+    if (file.order > next) break;
+    run.push({ audioFileId: file.audioFileId, order: file.order + 1 });
+    next = file.order + 1;
+  }
+  return run.reverse();
+}
+
 /** The list exists and the actor made it; otherwise NotFound or AccessDenied. */
 function requireModifiable(command: { actor: Actor; listId: number }, state: FavoriteListState): void {
   if (command.listId === 0) return;
@@ -159,7 +177,10 @@ export const favoritesDecider: Decider<FavoritesCommand, FavoriteEvent, Favorite
         if (command.value === present) return [];
         if (!command.value) return [{ type: 'AudioFileUnfavorited', data: { listId, userId, audioFileId, admin: actor.admin, at } }];
         const order = command.order ?? maxOrder(state) + 1;
-        return [{ type: 'AudioFileFavorited', data: { listId, userId, audioFileId, order, insertionTime: command.insertionTime ?? at, admin: actor.admin } }];
+        return [
+          ...makeRoomAt(state, order).map(({ audioFileId: other, order: to }): FavoriteEvent => ({ type: 'AudioFileFavoriteMoved', data: { listId, userId, audioFileId: other, order: to, at } })),
+          { type: 'AudioFileFavorited', data: { listId, userId, audioFileId, order, insertionTime: command.insertionTime ?? at, admin: actor.admin } },
+        ];
       }
       case 'moveAudioFile': {
         requireModifiable(command, state);

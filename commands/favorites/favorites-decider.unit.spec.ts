@@ -82,6 +82,21 @@ describe('favorites decider: audio files and recipes', () => {
     spec.given([]).when(setAudioFile({ listId: 0 })).then([favorited(100, 1, 0, at)]));
   it('keeps a requested previous order and insertion time', () =>
     spec.given([created(), favorited(5, 3)]).when(setAudioFile({ order: 2, insertionTime: earlier })).then([favorited(100, 2, list, earlier)]));
+  it('makes room at a requested order another file holds: that file and the run right after it move one down', () =>
+    spec
+      .given([created(), favorited(5, 1), favorited(6, 2), favorited(7, 3), favorited(8, 6)])
+      .when(setAudioFile({ order: 2 }))
+      .then([moved(7, 4), moved(6, 3), favorited(100, 2, list, at)]));
+  it('no two files share an order after a requested one', () => {
+    const given = [created(), favorited(5, 1), favorited(6, 2)];
+    const events = favoritesDecider.decide(setAudioFile({ order: 1 }), given.reduce(favoritesDecider.evolve, favoritesDecider.initialState()));
+    const state = [...given, ...events].reduce(favoritesDecider.evolve, favoritesDecider.initialState());
+    expect(orderedAudioFiles(state)).toEqual([
+      { audioFileId: 100, order: 1 },
+      { audioFileId: 5, order: 2 },
+      { audioFileId: 6, order: 3 },
+    ]);
+  });
   it('marks changes made in an admin session', () =>
     spec.given([created()]).when(setAudioFile({ actor: { userId: owner.userId, admin: true } })).then([favorited(100, 1, list, at, true)]));
   it('appends nothing when the file is already in, or already out', () => {

@@ -5,8 +5,9 @@ import { SetAudioFileFavorite, SetAudioFileFavoriteResult } from '../../schemas/
 import { actorOf, favoriteListStream, readFavoriteList, runFavoritesCommand } from './favorite-list-stream.ts';
 
 // PUT /api/set-audio-file-favorite {userTagGroupId, audioFileId, value, order?, insertionTime?}:
-// adds a file to a list the caller made (order: the one given, else max + 1; insertion time: the
-// one given, else now) or removes it. Setting what already is appends nothing.
+// adds a file to a list the caller made (order: the one given, else max + 1; a given order another
+// file holds moves that file down, so order stays unique in a list; insertion time: the one given,
+// else now) or removes it. Setting what already is appends nothing.
 export function setAudioFileFavoriteRoute(app: App): void {
   app.put('/api/set-audio-file-favorite', { schema: { body: SetAudioFileFavorite, response: { 200: SetAudioFileFavoriteResult } } }, async (request) => {
     const session = requireUser(request);

@@ -2,9 +2,14 @@ import { UserConfig, type CurrentUser } from '../../schemas/api/user.ts';
 import type { Session } from '../auth/session.ts';
 import type { UserRecord } from './user-repository.ts';
 
-/** The user as the browser loads it (GET /api/ and the login result): the record plus this session's facts. */
-export function toCurrentUser(user: UserRecord, session: Session): CurrentUser {
+/**
+ * The user as the browser loads it (GET /api/ and the login result): the record plus this session's
+ * facts. `publicReportView` (GET /api/?publicReport=true) asks for the user as the public report
+ * shows it, whatever the session.
+ */
+export function toCurrentUser(user: UserRecord, session: Session, { publicReportView = false } = {}): CurrentUser {
   if (session.publicReport) return toPublicReportVisitor(user, session);
+  if (publicReportView) return toPublicReportView(user, session);
   return {
     id: user.id,
     name: user.name,
@@ -83,4 +88,19 @@ function toPublicReportVisitor(user: UserRecord, session: Session): CurrentUser 
     publicReportUserId: user.publicReportUserId ?? user.id,
     operator: false,
   };
+}
+
+/** Spec 3 section 3: in the public-report view only these flags may be on. */
+const publicReportViewFlags = ['todaysMessages', 'messages', 'favorites', 'usageReport'] as const;
+
+/**
+ * GET /api/?publicReport=true from a logged-in user: the public-report view of that user (spec 1
+ * section 7, spec 3 section 3), the visitor's shape with only todaysMessages, messages, favorites
+ * and usageReport left as the user has them. A user session may use those routes, unlike a token
+ * session; the view never turns on a flag the user lacks, so it opens nothing on the server side.
+ */
+function toPublicReportView(user: UserRecord, session: Session): CurrentUser {
+  const visitor = toPublicReportVisitor(user, session);
+  const kept = Object.fromEntries(publicReportViewFlags.map((flag) => [flag, user.config[flag]]));
+  return { ...visitor, config: UserConfig.parse({ ...visitor.config, ...kept }) };
 }

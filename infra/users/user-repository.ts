@@ -53,6 +53,8 @@ interface UserRow {
   public_report_user_id: number | null;
   force_reload: boolean;
   ui_state: unknown;
+  /** Only loadUser reads it. */
+  language_setting?: string | null;
   active: boolean;
   operator: boolean;
 }
@@ -67,7 +69,11 @@ const userColumns = `id, name, organization, client_name, first_name, last_name,
   last_session_token, public_report_user_id, force_reload, ui_state, active, operator`;
 
 export async function loadUser(sql: Queryable, userId: number): Promise<UserRecord | null> {
-  const [row] = await sql.query<UserRow>(`SELECT ${userColumns} FROM users WHERE id = $1`, [userId]);
+  // The language the user picked (settings key 'language') wins over the one their account was given.
+  const [row] = await sql.query<UserRow>(
+    `SELECT ${userColumns}, (SELECT s.value FROM settings s WHERE s.user_id = users.id AND s.key = 'language') AS language_setting FROM users WHERE id = $1`,
+    [userId],
+  );
   if (!row) return null;
   // In the order they were added: the units an administrator was set up with come before the
   // relatives it later invites, so the report's first user stays a unit.
@@ -101,6 +107,11 @@ export async function findLoginCandidate(sql: Queryable, name: string): Promise<
   return row ? { id: row.id, passwordHash: row.password_hash, active: row.active } : null;
 }
 
+function withPickedLanguage(uiParams: CurrentUser['uiParams'], picked: string | null | undefined): CurrentUser['uiParams'] {
+  const language = Language.safeParse(picked);
+  return language.success ? { ...uiParams, language: language.data } : uiParams;
+}
+
 function toRecord(row: UserRow, adminOfUsers: { id: number; name: string }[], activeUserTagGroupId: number | null): UserRecord {
   const config = effectiveConfig(row.config, adminOfUsers.length > 0);
   const language = Language.safeParse(row.language);
@@ -114,7 +125,7 @@ function toRecord(row: UserRow, adminOfUsers: { id: number; name: string }[], ac
     email: row.email,
     language: language.success ? language.data : config.language,
     config,
-    uiParams: CurrentUser.shape.uiParams.catch({}).parse(row.ui_params ?? {}),
+    uiParams: withPickedLanguage(CurrentUser.shape.uiParams.catch({}).parse(row.ui_params ?? {}), row.language_setting),
     adminOfUsers,
     residentId: row.resident_id,
     activeUserTagGroupId,

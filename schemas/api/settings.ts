@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SafeText } from '../common/safe.ts';
+import { Language } from './user.ts';
 
 export const resultsCountOptions = ['5', '10', '20', '50', '100'] as const;
 export const settingDefaults: Record<string, string> = { resultsCount: '20' };
@@ -7,12 +8,14 @@ export const settingDefaults: Record<string, string> = { resultsCount: '20' };
 /**
  * The settings a user keeps (spec 1 section 3, spec 3 sections 2 and 3): nothing else is stored, so
  * the settings table cannot become free storage, and every value is bounded. Targets follow spec 3
- * section 5 (0 to 100); oneClickAutoPlay is a switch.
+ * section 5 (0 to 100); oneClickAutoPlay is a switch; language one of the four.
  */
 const settingValues = {
   resultsCount: z.enum(resultsCountOptions, { error: `resultsCount must be one of ${resultsCountOptions.join(', ')}` }),
   sessionTargetCount: z.string().regex(/^(100|[1-9]?[0-9])$/, 'sessionTargetCount must be a whole number from 0 to 100'),
   oneClickAutoPlay: z.enum(['true', 'false'], { error: 'oneClickAutoPlay must be true or false' }),
+  /** The language picked in the footer (spec 1 section 1); GET /api/ answers it as uiParams.language. */
+  language: Language,
 } as const;
 export const settingKeys = Object.keys(settingValues) as (keyof typeof settingValues)[];
 

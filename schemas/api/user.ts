@@ -136,6 +136,7 @@ export type CurrentUser = z.infer<typeof CurrentUser>;
 export const GetCurrentUserQuery = z.object({
   admin: SafeText.optional(),
   jwt: SafeText.optional(),
-  publicReport: SafeText.optional(),
+  /** 'true': the user as the public report view shows it (spec 1 section 7). */
+  publicReport: z.enum(['true', 'false']).optional(),
   time: SafeText.optional(),
 });

@@ -15,7 +15,8 @@ describe('web shell', () => {
     server = await startServer();
     browser = await launchBrowser();
     page = browser.context.pages()[0] ?? (await browser.context.newPage());
-  });
+    // Building the web app and seeding the demo on a shared, busy machine can take minutes.
+  }, 600_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -24,7 +25,7 @@ describe('web shell', () => {
 
   it('should show the login screen in Finnish and refuse a wrong password with a red alert', async () => {
     await page.goto(server.url);
-    await expect.poll(() => page.locator('input[name=username]').isVisible()).toBe(true);
+    await expect.poll(() => page.locator('input[name=username]').isVisible(), { timeout: 15_000 }).toBe(true);
     await shot(page, '01-login');
     await logIn(page, 'caregiver', 'not-the-password');
     const alert = page.locator('.alert-error');
@@ -94,6 +95,73 @@ describe('web shell', () => {
     await page.locator('#language').selectOption('eng');
   });
 
+  it('should keep the picked language after a reload: it is saved in the user settings', async () => {
+    await expect.poll(async () => ((await getJson(page, '/api/settings')).body as { language?: string }).language).toBe('eng');
+    await page.reload();
+    await expect.poll(() => page.locator('nav.nav-links').textContent()).toContain('Todays messages');
+    expect(await page.locator('#language').inputValue()).toBe('eng');
+  });
+
+  it("should ask and reset today's messages when its link is clicked again, and show this month's counts in the footer", async () => {
+    const todaysLink = page.locator('nav.nav-links a[href="/todays-messages"]');
+    await todaysLink.click();
+    const select = page.getByTestId('todays-item-select').first();
+    await select.check();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await todaysLink.click();
+    await expect.poll(() => page.locator('[data-testid=todays-item-select]:checked').count()).toBe(0);
+    // The caregiver unit has no Report link in the footer: its counts stand there instead.
+    await expect.poll(() => page.getByTestId('count-sessions').textContent(), { timeout: 15_000 }).toMatch(/^Sessions this month: \d+/);
+    expect(await page.getByTestId('count-used-days').textContent()).toMatch(/^Days with usage this month: \d+$/);
+    await shot(page, '06c-todays-reset-footer-counts');
+  });
+
+  it('should ask and reset the search page when its link is clicked again, forgetting the query', async () => {
+    const searchLink = page.locator('nav.nav-links a[href="/search"]');
+    await searchLink.click();
+    const input = page.getByTestId('search-input');
+    await input.fill('jingle');
+    await input.press('Enter');
+    await page.getByTestId('search-section-programs').getByTestId('search-row').first().waitFor();
+    // Files with a cover show it beside their name (the demo's albums have covers).
+    const cover = page.getByTestId('search-section-music').getByTestId('list-cover').first();
+    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
+    await shot(page, '06a-search-covers');
+    // Declined: the page stays as it is.
+    const declined = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.dismiss().then(() => resolve(dialog.message()))));
+    await searchLink.click();
+    expect(await declined).toBe('Do you want to reset the page?');
+    expect(await input.inputValue()).toBe('jingle');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await searchLink.click();
+    await expect.poll(() => input.inputValue()).toBe('');
+    expect(await page.getByTestId('search-section-programs').count()).toBe(0);
+    await shot(page, '06b-search-reset');
+    // A page with nothing to reset: the link asks nothing.
+    let asked = false;
+    const onDialog = () => (asked = true);
+    page.on('dialog', onDialog);
+    await searchLink.click();
+    await page.waitForTimeout(300);
+    page.off('dialog', onDialog);
+    expect(asked).toBe(false);
+  });
+
+  it('should reload the favorites page when its link is clicked again, without asking', async () => {
+    const favoritesLink = page.locator('nav.nav-links a[href="/favorites"]');
+    await favoritesLink.click();
+    await page.getByTestId('favorite-row').first().waitFor({ timeout: 15_000 });
+    const filter = page.locator('input[name=favorites-query]');
+    await filter.fill('zzz-no-such-favorite');
+    await filter.press('Enter');
+    await page.getByTestId('favorites-empty').waitFor();
+    const lists = page.waitForRequest((request) => request.url().endsWith('/api/user-tag-groups') && request.method() === 'GET');
+    await favoritesLink.click();
+    await lists;
+    await expect.poll(() => filter.inputValue()).toBe('');
+    await page.getByTestId('favorite-row').first().waitFor();
+  });
+
   it("should show 'Not connected to server' while pings fail, and clear it when they succeed", async () => {
     await page.route('**/api/ping**', (route) => route.abort());
     const bar = page.locator('.error-bar');
@@ -105,12 +173,15 @@ describe('web shell', () => {
   });
 
   it("should log out through the LOGOUT modal, and a failed login then reads 'Login failed'", async () => {
+    await page.locator('.top-bar a[href="/settings"]').click();
     await page.locator('.tab-logout').click();
     const modal = page.locator('[data-modal="LOGOUT"]');
     await modal.waitFor();
     await shot(page, '08-logout-modal');
     await modal.locator('.button-primary').click();
     await page.locator('input[name=username]').waitFor();
+    // The address returns to the root (it was /settings).
+    expect(new URL(page.url()).pathname).toBe('/');
     expect(await page.evaluate(() => fetch('/api/').then((r) => r.status))).toBe(401);
     await logIn(page, 'caregiver', 'wrong-again');
     await page.locator('.alert-error').waitFor();

@@ -75,6 +75,23 @@ describe('GET /api/', () => {
     expect((await getUser(cookie)).json().error).toEqual({ kind: 'AccessDenied', message: contractAlerts.notStarted });
   });
 
+  it('should answer the public-report view for publicReport=true: only todaysMessages, messages, favorites and usageReport as the user has them', async () => {
+    const user = await t.createUser({ config: { usageReport: true, messages: false, search: true, settings: true, canInviteUsers: true } });
+    const { cookie } = await t.login(user);
+    const full = CurrentUser.parse((await getUser(cookie)).json());
+    expect(full).toMatchObject({ publicReport: false, config: { search: true, settings: true, usageReport: true } });
+    const response = await getUser(cookie, '?publicReport=true');
+    expect(response.statusCode).toBe(200);
+    const view = CurrentUser.parse(response.json());
+    expect(view).toMatchObject({ id: user.id, publicReport: true, publicReportUserId: user.id, email: null, adminOfUsers: [] });
+    const on = Object.entries(view.config).filter(([, value]) => value === true).map(([flag]) => flag).sort();
+    expect(on).toEqual(['favorites', 'showOnlyPublicReport', 'showPublicReport', 'todaysMessages', 'usageReport']);
+    expect(CurrentUser.parse((await getUser(cookie, '?publicReport=false')).json()).config).toEqual(full.config);
+    const bad = await getUser(cookie, '?publicReport=yes');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatchObject({ kind: 'ValidationError', details: [{ path: 'querystring.publicReport' }] });
+  });
+
   it('should accept the spec query parameters and reject unknown ones', async () => {
     const user = await t.createUser();
     const { cookie } = await t.login(user);

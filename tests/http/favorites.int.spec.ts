@@ -92,6 +92,19 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('favorites on %s', (database
       expect(await listIds(list.id)).toEqual([files[1], files[2]]);
     });
 
+    it('should keep order unique in a list: a requested order another file holds moves that file down', async () => {
+      const list = await createList('Unique');
+      await favorite(list.id, files[0]!);
+      await favorite(list.id, files[1]!);
+      expect((await favorite(list.id, files[2]!, true, headers, { order: 1 })).order).toBe(1);
+      const orders = (await favorites(`userTagGroupIdList=${list.id}`)).audioFiles.map((f: { audioFileId: number; order: number }) => [f.audioFileId, f.order]);
+      expect(orders).toEqual([
+        [files[2], 1],
+        [files[0], 2],
+        [files[1], 3],
+      ]);
+    });
+
     it("should keep each user's default list 0 apart, and add the easy list to it", async () => {
       const other = await newUser();
       await favorite(0, files[3]!);

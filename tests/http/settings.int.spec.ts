@@ -58,6 +58,21 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('GET and PUT /api/settings o
     expect(await stored()).toContainEqual({ user_id: user.id, key: 'sessionTargetCount', value: '35' });
   });
 
+  it('should keep the picked language, which GET /api/ then answers as uiParams.language', async () => {
+    const speaker = await t.createUser();
+    const headers = { cookie: (await t.login(speaker)).cookie };
+    const me = () => t.app.inject({ method: 'GET', url: '/api/', headers });
+    expect((await me()).json().uiParams.language).toBeUndefined();
+    const response = await put({ key: 'language', value: 'swe2' }, headers);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().language).toBe('swe2');
+    expect((await me()).json().uiParams.language).toBe('swe2');
+    const bad = await put({ key: 'language', value: 'english' }, headers);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatchObject({ kind: 'ValidationError', details: [{ path: 'body.value' }] });
+    expect((await me()).json().uiParams.language).toBe('swe2');
+  });
+
   it('should keep each user to their own settings', async () => {
     const other = await t.createUser();
     const otherCookie = (await t.login(other)).cookie;

@@ -59,6 +59,20 @@ describe('demo favorites', () => {
     expect(defaults.totalCount).toBe(demoFavoriteLists.find((l) => l.owner === 'caregiver' && !l.name)!.slugs.length);
   });
 
+  it("should give the relative lists of their own for their resident, one of them active", async () => {
+    const relativeId = (await sql.query<{ id: number }>(`SELECT id FROM users WHERE name = 'relative'`))[0]!.id;
+    const lists = await listReadableUserTagGroups(sql, relativeId);
+    expect(lists.map((l) => [l.name, l.canModify, l.audioFileCount])).toEqual([
+      ["Aino's waltzes", true, 5],
+      ['Sunday hymns for Aino', true, 3],
+    ]);
+    expect((await loadUser(sql, relativeId))?.activeUserTagGroupId).toBe(lists[0]!.id);
+    const waltzes = await getFavorites(sql, relativeId, { userTagGroupIdList: [lists[0]!.id], offset: 0 });
+    expect(waltzes.audioFiles.map((f) => f.name)).toEqual(['Kesäillan valssi', 'Satamatango', 'Tanssilavan polkka', 'Koivun alla', 'Iltatähti']);
+    expect(waltzes.audioFiles.every((f) => f.fileId !== null && f.length > 0)).toBe(true);
+    expect((await getFavorites(sql, relativeId, { offset: 0 })).totalCount).toBe(2);
+  });
+
   it('should not seed favorites twice', async () => {
     await seedDemoData({ sql, dataDir });
     const [row] = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM events WHERE type = 'FavoriteListCreated'`);

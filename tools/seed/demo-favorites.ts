@@ -3,13 +3,14 @@ import type { Actor, FavoritesCommand } from '../../commands/favorites/favorites
 import { createPostgresEventStore } from '../../infra/event-store/postgres-event-store.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
 import { demoAudioFiles } from './demo-library.ts';
-import { demoAdmin, demoEasyUser } from './demo-units.ts';
+import { demoAdmin, demoEasyUser, demoRelative } from './demo-units.ts';
 
 // Favorite lists of the demo: favorites are events, so the seed makes them the way a user does,
 // through the favorites decider and the event store; the projector builds the read model when
 // the server starts. The caregiver gets two lists of their own (one active) and a few files in
 // the default list; the administrator's list is read-only for the units it administers, so the
-// copy flow can be tried.
+// copy flow can be tried. The relative keeps lists for their resident (Aino, whose week the unit
+// wrote about: old waltzes, and hymns on Sundays) to play with her on a visit.
 
 interface DemoList {
   owner: string;
@@ -44,6 +45,20 @@ export const demoFavoriteLists: DemoList[] = [
     description: '<p>Picked for all wards this month.</p>',
     slugs: ['muistojen-tango', 'chair-arms', 'weekly-news-1'],
   },
+  {
+    owner: demoRelative.name,
+    name: `${demoRelative.resident[0]}'s waltzes`,
+    description: `<p>Songs ${demoRelative.resident[0]} loves to hear on a visit.</p>`,
+    slugs: ['kesaillan-valssi', 'satamatango', 'tanssilavan-polkka', 'koivun-alla', 'iltatahti'],
+    active: true,
+  },
+  {
+    owner: demoRelative.name,
+    name: `Sunday hymns for ${demoRelative.resident[0]}`,
+    description: '',
+    slugs: ['morning-prayer', 'amazing-grace', 'evening-hymn'],
+  },
+  { owner: demoRelative.name, slugs: ['unikeinu', 'fox-and-crow'] },
   // The easy-mode resident's easy favorite list (config easyFavoriteListName).
   {
     owner: demoEasyUser.name,

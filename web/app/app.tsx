@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { navigate } from 'wouter/use-browser-location';
 import { ModalHost } from '../components/modal-host.tsx';
 import { SpinnerMask } from '../components/spinner-mask.tsx';
 import { ToastHost } from '../components/toast-host.tsx';
@@ -21,6 +22,15 @@ export function App() {
   useEffect(() => {
     void runStartup();
   }, []);
+  // After a logout the address returns to the root, so the next login starts at its root redirect,
+  // not on the page the last user left. Only on leaving a session: a link opened before logging in
+  // keeps its page. After the render: while the shell's router is still mounted it would redirect
+  // the root away again.
+  const previous = useRef(status);
+  useEffect(() => {
+    if (previous.current === 'loggedIn' && status === 'loggedOut' && window.location.pathname !== '/') navigate('/');
+    previous.current = status;
+  }, [status]);
   return (
     <I18nextProvider i18n={i18n}>
       {status === 'loggedIn' && user ? (

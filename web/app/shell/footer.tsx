@@ -2,8 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Language, languages, type CurrentUser } from '../../../schemas/api/user.ts';
 import { FavoriteListSelector } from '../../features/favorites/components/favorite-list-selector.tsx';
+import { putSetting } from '../../features/settings/api/put-setting.ts';
 import { languageState, setLanguage } from '../../lib/i18n/i18n.ts';
 import { showModal } from '../../lib/modal-stack.ts';
+import { FooterCounts } from './footer-counts.tsx';
+import { useFooterHtml } from './footer-text.ts';
 import { shellParts } from './shell-parts.ts';
 
 // Language names are written in their own language, so everyone can find theirs.
@@ -13,6 +16,7 @@ export function Footer({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const config = user.config;
   const parts = shellParts(user);
+  const footerHtml = useFooterHtml(user);
   return (
     <footer className="footer">
       {parts.favoriteLists && <FavoriteListSelector user={user} />}
@@ -27,9 +31,13 @@ export function Footer({ user }: { user: CurrentUser }) {
             {t('Report')}
           </button>
         ) : (
-          <div className="counts-area" data-testid="counts-area" />
+          parts.counts && <FooterCounts user={user} />
         )}
-        <DefaultFooter social={config.mode !== 'rikssvenska'} />
+        {footerHtml ? (
+          <div className="footer-text" data-testid="footer-text" dangerouslySetInnerHTML={{ __html: footerHtml }} />
+        ) : (
+          <DefaultFooter social={config.mode !== 'rikssvenska'} />
+        )}
         <LanguageSwitcher />
       </div>
     </footer>
@@ -60,7 +68,10 @@ function LanguageSwitcher() {
       <label htmlFor="language">{t('Language')}</label>
       <select id="language" value={language} onChange={(e) => {
           const picked = Language.safeParse(e.target.value);
-          if (picked.success) setLanguage(picked.data);
+          if (!picked.success) return;
+          setLanguage(picked.data);
+          // Kept in the user's settings, so the next load (GET /api/) comes back in it.
+          putSetting({ key: 'language', value: picked.data }).catch((error: unknown) => console.warn('Saving the language failed', error));
         }}>
         {languages.map((code) => (
           <option key={code} value={code}>

@@ -14,6 +14,8 @@ export interface ShellParts {
   playerDock: boolean;
   favoriteLists: boolean;
   participationReport: boolean;
+  /** The footer's counts of this month's usage, where no Report link stands (spec 1 section 2). */
+  counts: boolean;
   /** The calendar of current events always at hand (showCurrentEventsButtonAlways; spec 2 section 2). */
   currentEvents: boolean;
 }
@@ -26,7 +28,7 @@ export function shellParts(user: Pick<CurrentUser, 'publicReport' | 'config' | '
   // A showOnlyPublicReport login (with a password) is held to the same page: the server refuses it
   // every other call, so the shell must not make them.
   if (publicReportOnly(user)) {
-    return { navigation: false, settingsGear: false, messages: false, info: false, sessionBar: false, playerDock: false, favoriteLists: false, participationReport: false, currentEvents: false };
+    return { navigation: false, settingsGear: false, messages: false, info: false, sessionBar: false, playerDock: false, favoriteLists: false, participationReport: false, counts: false, currentEvents: false };
   }
   // Easy mode (spec 1 section 4) is the resident's one screen: it has its own two sub-mode buttons.
   const easy = config.mode === 'easy';
@@ -39,6 +41,7 @@ export function shellParts(user: Pick<CurrentUser, 'publicReport' | 'config' | '
     playerDock: true,
     favoriteLists: config.favoriteLists,
     participationReport: !easy && (config.betweenFamilies || user.residentId !== null),
+    counts: !easy && !config.betweenFamilies && user.residentId === null,
     currentEvents: !easy && config.showCurrentEventsButtonAlways,
   };
 }

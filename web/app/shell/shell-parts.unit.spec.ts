@@ -15,16 +15,16 @@ describe('shellParts', () => {
   it('should follow the flags for any other login', () => {
     expect(shellParts({ publicReport: false, config, residentId: null })).toEqual({
       navigation: true, settingsGear: true, messages: true, info: true, sessionBar: true, playerDock: true, favoriteLists: true, participationReport: true,
-      currentEvents: true,
+      counts: false, currentEvents: true,
     });
     const plain = shellParts({ publicReport: false, config: UserConfig.parse({ messages: false, infoButton: false, favoriteLists: false }), residentId: null });
-    expect(plain).toMatchObject({ messages: false, info: false, favoriteLists: false, participationReport: false });
+    expect(plain).toMatchObject({ messages: false, info: false, favoriteLists: false, participationReport: false, counts: true });
     expect(shellParts({ publicReport: false, config: UserConfig.parse({}), residentId: 5 }).participationReport).toBe(true);
     // showCurrentEventsButtonAlways (on by default) puts the calendar in the top bar; off, the recipe header has it.
     expect(shellParts({ publicReport: false, config: UserConfig.parse({ showCurrentEventsButtonAlways: false }), residentId: null }).currentEvents).toBe(false);
   });
   it('should give an easy-mode login its one screen: no navigation, session bar or report link, the player kept', () => {
     const easy = UserConfig.parse({ mode: 'easy', favoriteLists: false, betweenFamilies: false });
-    expect(shellParts({ publicReport: false, config: easy, residentId: 5 })).toMatchObject({ navigation: false, sessionBar: false, participationReport: false, favoriteLists: false, playerDock: true, currentEvents: false });
+    expect(shellParts({ publicReport: false, config: easy, residentId: 5 })).toMatchObject({ navigation: false, sessionBar: false, participationReport: false, favoriteLists: false, playerDock: true, currentEvents: false, counts: false });
   });
 });

@@ -70,3 +70,12 @@ export function splitSelection(ids: readonly number[], typeOf: (id: number) => s
 export function isEmptySearch(query: string, selection: CategorySelection): boolean {
   return query.trim() === '' && selection.musicCategories.length === 0 && selection.programCategories.length === 0;
 }
+
+/**
+ * Whether the search page differs from how it starts: text typed, a category picked or a filter
+ * changed. Only then does a click on the Search link ask to reset it (spec 1 section 2).
+ */
+export function searchTouched(state: { readonly query: string; readonly filters: Readonly<SearchFilters>; readonly selectedCategoryIds: readonly number[] }): boolean {
+  const filtersChanged = (Object.keys(defaultFilters) as (keyof SearchFilters)[]).some((name) => state.filters[name] !== defaultFilters[name]);
+  return state.query !== '' || state.selectedCategoryIds.length > 0 || filtersChanged;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeSections, defaultFilters, filtersForSelection, isEmptySearch, offeredFilters, splitSelection } from './search-filters.ts';
+import { activeSections, defaultFilters, filtersForSelection, isEmptySearch, offeredFilters, splitSelection, searchTouched } from './search-filters.ts';
 
 const none = { musicCategories: [], programCategories: [] };
 
@@ -75,5 +75,15 @@ describe('splitSelection and isEmptySearch', () => {
     expect(isEmptySearch('  ', none)).toBe(true);
     expect(isEmptySearch('a', none)).toBe(false);
     expect(isEmptySearch('', { musicCategories: [], programCategories: [5] })).toBe(false);
+  });
+});
+
+describe('searchTouched', () => {
+  const start = { query: '', filters: { ...defaultFilters }, selectedCategoryIds: [] };
+  it('should be false for the page as it starts', () => expect(searchTouched(start)).toBe(false));
+  it('should be true once text is typed, a category picked or a filter changed', () => {
+    expect(searchTouched({ ...start, query: 'jingle' })).toBe(true);
+    expect(searchTouched({ ...start, selectedCategoryIds: [3] })).toBe(true);
+    expect(searchTouched({ ...start, filters: { ...defaultFilters, recipes: false } })).toBe(true);
   });
 });

@@ -17,6 +17,7 @@ import { easyTexts } from './translations-easy.ts';
 import { usersPlurals, usersTexts } from './translations-users.ts';
 import { musicChannelTexts } from './translations-music-channels.ts';
 import { libraryAdminTexts } from './translations-library-admin.ts';
+import { shellTexts } from './translations-shell.ts';
 
 // Every text the browser shows, keyed by its English text (spec wording where the spec has it).
 // English is the key itself; swe2 (Sweden Swedish) differs from swe only where it says so.
@@ -105,6 +106,7 @@ export const texts: Record<string, TextEntry> = {
   ...musicChannelTexts,
   // The operators' content library and app tasks (translations-library-admin.ts).
   ...libraryAdminTexts,
+  ...shellTexts,
 };
 
 /** Texts with a count: the key holds the other form; the "one" form is used only for exactly 1. */

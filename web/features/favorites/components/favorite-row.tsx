@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FavoriteAudioFile } from '../../../../schemas/api/favorites.ts';
+import { WithCover } from '../../../components/with-cover.tsx';
 import { formatLength } from '../../../lib/format.ts';
 
 export interface FavoriteRowActions {
@@ -30,10 +31,12 @@ export function FavoriteRow({ item, playing, actions }: { item: FavoriteAudioFil
       >
         ▶
       </button>
-      <div className="favorite-title">
-        <span className="favorite-name">{item.name || t('(no name)')}</span>
-        {credit && <span className="favorite-artist">{credit}</span>}
-      </div>
+      <WithCover imageId={item.imageId}>
+        <div className="favorite-title">
+          <span className="favorite-name">{item.name || t('(no name)')}</span>
+          {credit && <span className="favorite-artist">{credit}</span>}
+        </div>
+      </WithCover>
       <span className="favorite-length">{formatLength(item.length)}</span>
       <div className="favorite-order">
         {/* An empty slot keeps the buttons of every row in the same columns. */}

@@ -7,6 +7,7 @@ import type { CurrentUser } from '../../../../schemas/api/user.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { listPageSize } from '../../../lib/list-page-size.ts';
 import { showModal } from '../../../lib/modal-stack.ts';
+import { onNavReselect } from '../../../lib/nav-reselect.ts';
 import { paths } from '../../../routes/paths.ts';
 import { playAudioFile, playerState, type PlayableAudioFile } from '../../../lib/player/player-store.ts';
 import { filterFavorites, pageSlice, reorderButtons } from '../list-rules.ts';
@@ -17,6 +18,7 @@ import {
   ensurePlayable,
   favorites,
   moveFavorite,
+  reloadFavorites,
   setFavorite,
   setRecipeFavorite,
   type Playable,
@@ -56,6 +58,20 @@ export function FavoritesPage({ user }: { user: CurrentUser }) {
   useEffect(() => {
     void ensureFavorites(user);
   }, [user]);
+  // The Favorites link clicked on this page reloads it, without asking (spec 1 section 2): the
+  // lists and the active list's content read again, the search box and page back to the start.
+  useEffect(
+    () =>
+      onNavReselect((route) => {
+        if (route !== 'favorites') return false;
+        setDraft('');
+        setFilter('');
+        setPage(1);
+        void reloadFavorites();
+        return true;
+      }),
+    [],
+  );
   // A new list or a new filter starts from its first page.
   useEffect(() => setPage(1), [snap.activeListId, filter]);
 

@@ -4,10 +4,12 @@ import { useSnapshot } from 'valtio';
 import type { AudioFile } from '../../../../schemas/api/library.ts';
 import type { Recipe } from '../../../../schemas/api/recipes.ts';
 import type { CurrentUser } from '../../../../schemas/api/user.ts';
-import { activeSections, musicAllowed, offeredFilters } from '../search-filters.ts';
+import { onNavReselect } from '../../../lib/nav-reselect.ts';
+import { activeSections, musicAllowed, offeredFilters, searchTouched } from '../search-filters.ts';
 import {
   clearSelection,
   loadCategories,
+  resetSearch,
   search,
   setFilter,
   setQuery,
@@ -42,6 +44,16 @@ export function SearchPage({ user, favoriteButton, recipeFavoriteButton, inModal
   useEffect(() => {
     void loadCategories();
   }, []);
+  // The Search link clicked on this page: asks, then forgets the text, categories and filters.
+  // Not in the SEARCH modal, which is not the page the link shows.
+  useEffect(() => {
+    if (inModal) return undefined;
+    return onNavReselect((route) => {
+      if (route !== 'search' || !searchTouched(search)) return false;
+      if (window.confirm(t('Do you want to reset the page?'))) resetSearch();
+      return true;
+    });
+  }, [inModal, t]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

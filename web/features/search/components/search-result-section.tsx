@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { AudioFile } from '../../../../schemas/api/library.ts';
 import { Pager } from '../../../components/data-table/pager.tsx';
+import { WithCover } from '../../../components/with-cover.tsx';
 import { formatLength } from '../../../lib/format.ts';
 import { playAudioFile, playerState, type PlayableAudioFile } from '../../../lib/player/player-store.ts';
 import { goToPage, search, searchPageSize, sectionPageLoader, sectionQueueName, type SectionName } from '../stores/search-store.ts';
@@ -90,12 +91,14 @@ export function SearchResultSection({ section, title, favoriteButton }: Props) {
             >
               ▶
             </button>
-            <div className="search-title">
-              <span className="search-name">{file.name || t('(no name)')}</span>
-              <span className="search-meta">
-                {[file.artist ?? file.composer, ...file.categories.map((category) => category.categoryName)].filter(Boolean).join(' · ')}
-              </span>
-            </div>
+            <WithCover imageId={file.imageId}>
+              <div className="search-title">
+                <span className="search-name">{file.name || t('(no name)')}</span>
+                <span className="search-meta">
+                  {[file.artist ?? file.composer, ...file.categories.map((category) => category.categoryName)].filter(Boolean).join(' · ')}
+                </span>
+              </div>
+            </WithCover>
             <span className="search-length">{formatLength(file.length)}</span>
             {favoriteButton?.(file)}
           </SearchRow>

@@ -9,6 +9,7 @@ import { Alert } from '../../../components/alert.tsx';
 import { MessageItemView } from '../../../components/message-items/message-item-view.tsx';
 import { contentTypeKey } from '../../../lib/i18n/translations-reports.ts';
 import { formatDateTime, formatLength, formatTime, toDataDay } from '../../../lib/format.ts';
+import { onNavReselect } from '../../../lib/nav-reselect.ts';
 import { next, playerState, previous } from '../../../lib/player/player-store.ts';
 import { paths } from '../../../routes/paths.ts';
 import { audioOf, itemsOf, keyOf, loadTodays, playAll, playItem, playingItemId, radioItems, resetTodays, todays, toggleSelected, type TodaysItem } from '../stores/todays-store.ts';
@@ -38,6 +39,16 @@ export function TodaysMessagesPage({ user }: { user: CurrentUser }) {
   useEffect(() => {
     void loadTodays();
   }, []);
+  // The link of this page clicked again: asks, then clears the selection and what plays (Reset).
+  useEffect(
+    () =>
+      onNavReselect((route) => {
+        if (route !== 'todaysMessages' || (todays.selectedItems.length === 0 && todays.activeItemId === null)) return false;
+        if (window.confirm(t('Do you want to reset the page?'))) resetTodays();
+        return true;
+      }),
+    [t],
+  );
 
   if (snap.status === 'loading' && snap.titles.length === 0) return <section className="todays-messages" aria-busy="true" />;
   if (snap.status === 'failed') {
