@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { notFound, validationError } from '../../infra/errors.ts';
+import { notFound } from '../../infra/errors.ts';
 import { copyMessageRequest } from '../../commands/messages/copy-message-request.ts';
 import { inviteUserRequest } from '../../commands/users/invite-user-request.ts';
 import { removeUserRequest } from '../../commands/users/remove-user.ts';
@@ -33,12 +33,27 @@ const typedRequests: Readonly<Record<string, TypedRequest>> = {
 
 const Params = z.strictObject({ type: z.string().min(1).max(100) });
 
+/**
+ * One route per type, `POST /api/requests/<type>`, with the type's own schemas: Fastify validates
+ * the props and the answer, the OpenAPI document lists each type with its props and result, and
+ * the authorisation table has a row per type. `POST /api/requests/:type` is what is left: an
+ * unknown type, NotFound (a static path always wins over the parametric one).
+ */
 export function postTypedRequestRoute(app: App): void {
-  app.post('/api/requests/:type', { schema: { params: Params, body: z.unknown() } }, async (request) => {
-    const handler = Object.hasOwn(typedRequests, request.params.type) ? typedRequests[request.params.type] : undefined;
-    if (!handler) throw notFound(`Unknown request type: ${request.params.type}`);
-    const body = handler.body.safeParse(request.body ?? {});
-    if (!body.success) throw validationError(body.error.issues.map((issue) => ({ path: ['body', ...issue.path.map(String)].join('.'), message: issue.message })));
-    return handler.result.parse(await handler.handle(request, body.data));
+  for (const [type, handler] of Object.entries(typedRequests)) {
+    app.post(
+      `/api/requests/${type}`,
+      {
+        schema: { description: `${handler.effect} Who may: ${handler.permission}`, tags: ['typed requests'], body: handler.body, response: { 200: handler.result } },
+        // A request without a body means no props: validated as {} like a body of {}.
+        preValidation: async (request) => {
+          request.body ??= {};
+        },
+      },
+      async (request) => handler.handle(request, request.body),
+    );
+  }
+  app.post('/api/requests/:type', { schema: { description: 'A type not in the catalogue: NotFound.', tags: ['typed requests'], params: Params, body: z.unknown() } }, async (request) => {
+    throw notFound(`Unknown request type: ${request.params.type}`);
   });
 }
