@@ -46,7 +46,8 @@ export const apiDocs = fp(
     // In a context of its own, so the operators' check covers every file of the UI, its static
     // files included (uiHooks would miss those), and nothing outside it.
     await app.register(async (docs) => {
-      docs.addHook('onRequest', operatorsOnly);
+      // preHandler: after the input guard (preValidation), so malformed input is a 400 for anyone, as on every route.
+      docs.addHook('preHandler', operatorsOnly);
       await docs.register(swaggerUi, {
         routePrefix: apiDocsPrefix,
         // The UI's own files only: no inline scripts, no third-party hosts.

@@ -9,6 +9,18 @@ import { setPasswordRequest } from '../../commands/users/set-password.ts';
 import { setTargetCountRequest } from '../../commands/targets/set-target-count-request.ts';
 import { checkUsageSessionRequest } from '../../queries/usage/check-usage-session.ts';
 import { getTargetCountsRequest } from '../../queries/targets/get-target-counts.ts';
+import { setAudioFileActiveRequest } from '../../commands/library/set-audio-file-active.ts';
+import { setAudioFileLengthRequest } from '../../commands/library/set-audio-file-length.ts';
+import { setAudioFileArtistsRequest } from '../../commands/library/set-audio-file-artists.ts';
+import { setAudioFileCategoriesRequest } from '../../commands/library/set-audio-file-categories.ts';
+import { setFileCategoriesRequest } from '../../commands/library/set-file-categories.ts';
+import { mergeArtistsRequest } from '../../commands/library/merge-artists.ts';
+import { setRecipeItemOrderRequest } from '../../commands/recipes/set-recipe-item-order.ts';
+import { setRecipeItemsActiveRequest } from '../../commands/recipes/set-recipe-items-active.ts';
+import { copyRecipeRequest } from '../../commands/recipes/copy-recipe.ts';
+import { addUgRecipeTimingsRequest } from '../../commands/timings/add-ug-recipe-timings.ts';
+import { removeUgRecipeTimingsRequest } from '../../commands/timings/remove-ug-recipe-timings.ts';
+import { setForceReloadRequest } from '../../commands/users/set-force-reload.ts';
 import type { TypedRequest } from './typed-request.ts';
 import type { App } from './zod.ts';
 
@@ -18,7 +30,7 @@ import type { App } from './zod.ts';
 // A type not listed here is NotFound; its props are validated by the type's own schema, and a
 // failing field is named `body.<field>` like every other route's.
 
-const typedRequests: Readonly<Record<string, TypedRequest>> = {
+export const typedRequests: Readonly<Record<string, TypedRequest>> = {
   'check-usage-session': checkUsageSessionRequest,
   'copy-message': copyMessageRequest,
   'get-target-counts': getTargetCountsRequest,
@@ -29,6 +41,19 @@ const typedRequests: Readonly<Record<string, TypedRequest>> = {
   'send-password-reset-email': sendPasswordResetEmailRequest,
   'set-password': setPasswordRequest,
   'set-target-count': setTargetCountRequest,
+  // The back office (service operators): content library, recipes, timings, users.
+  'set-audio-file-active': setAudioFileActiveRequest,
+  'set-audio-file-length': setAudioFileLengthRequest,
+  'set-audio-file-artists': setAudioFileArtistsRequest,
+  'set-audio-file-categories': setAudioFileCategoriesRequest,
+  'set-file-categories': setFileCategoriesRequest,
+  'merge-artists': mergeArtistsRequest,
+  'set-recipe-item-order': setRecipeItemOrderRequest,
+  'set-recipe-items-active': setRecipeItemsActiveRequest,
+  'copy-recipe': copyRecipeRequest,
+  'add-ug-recipe-timings': addUgRecipeTimingsRequest,
+  'remove-ug-recipe-timings': removeUgRecipeTimingsRequest,
+  'set-force-reload': setForceReloadRequest,
 };
 
 const Params = z.strictObject({ type: z.string().min(1).max(100) });

@@ -5,6 +5,7 @@ import { createPlaybackSigner } from '../../../infra/auth/playback-hmac.ts';
 import { defaultUsageRules } from '../../../schemas/events/usage-rules.ts';
 import { usageLogBody } from '../../../schemas/api/usage-log.ts';
 import type { Role, SecurityScenario } from './scenario.ts';
+import { backOfficeRequests } from './back-office-requests.ts';
 import { multipartBody, tinyPdf } from '../../http/support/multipart.ts';
 
 // One realistic, well-formed request per route, aimed at the caregiver unit's own data (its id,
@@ -90,6 +91,7 @@ export const routeRequests: Record<string, RequestBuilder> = {
   'POST /api/requests/send-password-reset-email': async (s) => ({ method: 'POST', url: '/api/requests/send-password-reset-email', payload: { userNameOrEmail: (await s.t.createUser()).name } }),
   // No code was sent: judged on its content (400 naming passwordResetCode) by anyone it reaches.
   'POST /api/requests/reset-password': () => ({ method: 'POST', url: '/api/requests/reset-password', payload: { userNameOrEmail: 'nobody', passwordResetCode: 'ABCD-EFGH', password: 'new-password-1' } }),
+  ...backOfficeRequests,
   'POST /api/requests/set-password': async (s) => {
     const user = await s.t.createUser();
     await s.t.sql.query('INSERT INTO user_admins (admin_user_id, user_id) VALUES ($1, $2)', [s.users.admin.id, user.id]);

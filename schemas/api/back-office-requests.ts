@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { Day, Id } from '../common/safe.ts';
+
+// Props and answers of the back office's typed requests (spec 3 section 7): the content library,
+// recipes, timings and users, changed by service operators. Every list is bounded, and an id
+// that names no row is a ValidationError naming the field (checked by the command).
+
+const ids = z.array(Id).min(1).max(1000);
+
+/** How many rows the request changed: 0 when everything already was as asked. */
+export const ChangedResult = z.object({ changed: z.number().int().nonnegative() });
+export type ChangedResult = z.infer<typeof ChangedResult>;
+
+export const SetAudioFileActiveRequest = z.strictObject({ audioFileIds: ids, active: z.boolean() });
+
+/** The length the browser measured from the file's media, in seconds; stored as whole seconds. */
+export const SetAudioFileLengthRequest = z.strictObject({ audioFileId: Id, fileId: Id, audioLength: z.number().nonnegative().max(24 * 60 * 60) });
+export const SetAudioFileLengthResult = z.object({ length: z.number().int().nonnegative() });
+
+/** value true links every one of the left ids with every one of the right ids; false unlinks them. */
+export const SetAudioFileArtistsRequest = z.strictObject({ audioFileIds: ids, artistIds: ids, value: z.boolean() });
+export const SetAudioFileCategoriesRequest = z.strictObject({
+  audioFileIds: ids,
+  categoryIds: ids,
+  value: z.boolean(),
+  /** For a new link: the highest priority is the file's main category in reports. */
+  priority: z.number().int().min(0).max(1000).default(0),
+});
+export const SetFileCategoriesRequest = z.strictObject({ fileIds: ids, categoryIds: ids, value: z.boolean() });
+
+export const MergeArtistsRequest = z.strictObject({ srcIds: ids, dstId: Id });
+
+export const SetRecipeItemOrderRequest = z.strictObject({ recipeItemId: Id, order: z.number().int().min(0).max(100_000) });
+export const SetRecipeItemsActiveRequest = z.strictObject({ ids, active: z.boolean() });
+export const CopyRecipeRequest = z.strictObject({ fromRecipeId: Id, toRecipeId: Id });
+
+export const AddUgRecipeTimingsRequest = z.strictObject({ userGroupIds: ids, recipeId: Id, days: z.array(Day).min(1).max(366) });
+export const AddedIdsResult = z.object({ ids: z.array(z.number().int()) });
+export const RemoveUgRecipeTimingsRequest = z.strictObject({ ids });
+
+export const SetForceReloadRequest = z.strictObject({ value: z.boolean(), userIds: ids });
