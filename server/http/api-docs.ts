@@ -15,7 +15,7 @@ import type { App } from './zod.ts';
 // Who may read it: service operators only, like the rest of the operators' tools. The document
 // holds no data, but it maps every route and field of the product; the people who integrate with
 // the API or debug it are the operators, while unit administrators, relatives and public-report
-// viewers never need it, and anonymous scanners should not get a map (docs/security.md).
+// viewers never need it, and anonymous scanners should not get a map (docs/back-office.md).
 // Registered after auth (the session is read) and before the routes (swagger sees each one).
 
 export const openApiPath = '/api/openapi.json';

@@ -89,7 +89,7 @@ export const authorizationTable: Record<string, Row> = {
   'GET /api/public-usage/:id/:first/:last': row(unitAndAdmin, { publicToken: 'ok', publicPassword: 'ok' }),
   'GET /api/resident-usage/:id/:first/:last': row(unitAndAdmin, { relative: 'ok' }),
 
-  // The API's description and its browser (docs/api.md: operators only).
+  // The API's description and its browser (docs/back-office.md: operators only).
   'GET /api/openapi.json': operatorOnly,
   'GET /api/docs': operatorOnly,
   'GET /api/docs/json': operatorOnly,
