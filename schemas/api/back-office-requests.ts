@@ -39,3 +39,25 @@ export const AddedIdsResult = z.object({ ids: z.array(z.number().int()) });
 export const RemoveUgRecipeTimingsRequest = z.strictObject({ ids });
 
 export const SetForceReloadRequest = z.strictObject({ value: z.boolean(), userIds: ids });
+
+/** A recipe on a day of the year (month and day) in every year, for the groups; `special` marks a feast day. */
+export const AddUgRecurringRecipeTimingsRequest = z.strictObject({
+  userGroupIds: ids,
+  recipeId: Id,
+  month: z.number().int().min(1).max(12),
+  day: z.number().int().min(1).max(31),
+  special: z.boolean().default(false),
+});
+/** A recipe in a week of the year (1-53), on one weekday (1 Monday - 7 Sunday) or the whole week. */
+export const AddUgRecurringRecipeTimingsWeekRequest = z.strictObject({
+  userGroupIds: ids,
+  recipeId: Id,
+  week: z.number().int().min(1).max(53),
+  day: z.number().int().min(1).max(7).nullable().default(null),
+  special: z.boolean().default(false),
+});
+export const RemoveUgRecurringRecipeTimingsRequest = z.strictObject({ ids });
+
+/** The artist and the artists similar to it (or no longer): the pairs hold both ways. */
+export const SimilarArtistsRequest = z.strictObject({ artistId: Id, artistIds: ids });
+export const SimilarAudioFilesRequest = z.strictObject({ audioFileId: Id, audioFileIds: ids });

@@ -21,6 +21,13 @@ import { copyRecipeRequest } from '../../commands/recipes/copy-recipe.ts';
 import { addUgRecipeTimingsRequest } from '../../commands/timings/add-ug-recipe-timings.ts';
 import { removeUgRecipeTimingsRequest } from '../../commands/timings/remove-ug-recipe-timings.ts';
 import { setForceReloadRequest } from '../../commands/users/set-force-reload.ts';
+import { addUgRecurringRecipeTimingsRequest } from '../../commands/timings/add-ug-recurring-recipe-timings.ts';
+import { addUgRecurringRecipeTimingsWeekRequest } from '../../commands/timings/add-ug-recurring-recipe-timings-week.ts';
+import { removeUgRecurringRecipeTimingsRequest } from '../../commands/timings/remove-ug-recurring-recipe-timings.ts';
+import { addSimilarArtistsRequest } from '../../commands/library/add-similar-artists.ts';
+import { removeSimilarArtistsRequest } from '../../commands/library/remove-similar-artists.ts';
+import { addSimilarAudioFilesRequest } from '../../commands/library/add-similar-audio-files.ts';
+import { removeSimilarAudioFilesRequest } from '../../commands/library/remove-similar-audio-files.ts';
 import type { TypedRequest } from './typed-request.ts';
 import type { App } from './zod.ts';
 
@@ -54,6 +61,13 @@ export const typedRequests: Readonly<Record<string, TypedRequest>> = {
   'add-ug-recipe-timings': addUgRecipeTimingsRequest,
   'remove-ug-recipe-timings': removeUgRecipeTimingsRequest,
   'set-force-reload': setForceReloadRequest,
+  'add-ug-recurring-recipe-timings': addUgRecurringRecipeTimingsRequest,
+  'add-ug-recurring-recipe-timings-week': addUgRecurringRecipeTimingsWeekRequest,
+  'remove-ug-recurring-recipe-timings': removeUgRecurringRecipeTimingsRequest,
+  'add-similar-artists': addSimilarArtistsRequest,
+  'remove-similar-artists': removeSimilarArtistsRequest,
+  'add-similar-audio-files': addSimilarAudioFilesRequest,
+  'remove-similar-audio-files': removeSimilarAudioFilesRequest,
 };
 
 const Params = z.strictObject({ type: z.string().min(1).max(100) });

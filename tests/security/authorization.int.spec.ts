@@ -66,6 +66,13 @@ export const authorizationTable: Record<string, Row> = {
   'POST /api/requests/add-ug-recipe-timings': operatorOnly,
   'POST /api/requests/remove-ug-recipe-timings': operatorOnly,
   'POST /api/requests/set-force-reload': operatorOnly,
+  'POST /api/requests/add-ug-recurring-recipe-timings': operatorOnly,
+  'POST /api/requests/add-ug-recurring-recipe-timings-week': operatorOnly,
+  'POST /api/requests/remove-ug-recurring-recipe-timings': operatorOnly,
+  'POST /api/requests/add-similar-artists': operatorOnly,
+  'POST /api/requests/remove-similar-artists': operatorOnly,
+  'POST /api/requests/add-similar-audio-files': operatorOnly,
+  'POST /api/requests/remove-similar-audio-files': operatorOnly,
   // User administration (issue 17): the administrator of the user; a unit that administers nobody is none.
   'POST /api/set-password': row(unitAndAdmin, { caregiver: 'denied' }),
   'GET /api/user-admin/users': row(unitAndAdmin, { caregiver: 'denied' }),

@@ -21,4 +21,7 @@ export const libraryRows = (sql: Queryable) => ({
     idOf(sql, `INSERT INTO recipe_items (recipe_id, type, "order", audio_file_id) VALUES ($1, 'Music', $2, $3) RETURNING id`, [recipeId, order, audioFileId]),
   userGroup: () => idOf(sql, 'INSERT INTO user_groups (name) VALUES ($1) RETURNING id', [unique('group')]),
   timing: (userGroupId: number, recipeId: number, day: string) => idOf(sql, 'INSERT INTO ug_recipe_timings (user_group_id, recipe_id, day) VALUES ($1, $2, $3) RETURNING id', [userGroupId, recipeId, day]),
+  /** On 24 December every year. */
+  recurringTiming: (userGroupId: number, recipeId: number) =>
+    idOf(sql, 'INSERT INTO ug_recurring_recipe_timings (user_group_id, recipe_id, month, day) VALUES ($1, $2, 12, 24) RETURNING id', [userGroupId, recipeId]),
 });

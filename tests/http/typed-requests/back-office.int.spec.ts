@@ -245,6 +245,107 @@ describe('back-office typed requests', () => {
       missing: async () => ({ payload: { ids: [absent] }, field: 'ids' }),
     },
     {
+      type: 'add-ug-recurring-recipe-timings',
+      audited: 'ug_recurring_recipe_timings',
+      async valid() {
+        const [g1, g2, recipe] = [await rows.userGroup(), await rows.userGroup(), await rows.recipe()];
+        await rows.recurringTiming(g1, recipe); // 24 December, not special: a different timing
+        return {
+          payload: { userGroupIds: [g1, g2], recipeId: recipe, month: 12, day: 24, special: true },
+          async check(answer) {
+            expect((answer as { ids: number[] }).ids).toHaveLength(2);
+            const timings = await t.sql.query('SELECT user_group_id, month, day, week, special FROM ug_recurring_recipe_timings WHERE recipe_id = $1 AND special ORDER BY 1', [recipe]);
+            expect(timings).toEqual([g1, g2].map((g) => ({ user_group_id: g, month: 12, day: 24, week: null, special: true })));
+            const again = await send(operator.cookie, 'add-ug-recurring-recipe-timings', { userGroupIds: [g1], recipeId: recipe, month: 12, day: 24, special: true });
+            expect(again.json()).toEqual({ ids: [] });
+          },
+        };
+      },
+      missing: async () => ({ payload: { userGroupIds: [absent], recipeId: await rows.recipe(), month: 1, day: 1 }, field: 'userGroupIds' }),
+    },
+    {
+      type: 'add-ug-recurring-recipe-timings-week',
+      audited: 'ug_recurring_recipe_timings',
+      async valid() {
+        const [group, recipe] = [await rows.userGroup(), await rows.recipe()];
+        return {
+          payload: { userGroupIds: [group], recipeId: recipe, week: 53, day: 7 },
+          async check(answer) {
+            expect((answer as { ids: number[] }).ids).toHaveLength(1);
+            expect(await t.sql.query('SELECT month, day, week, special FROM ug_recurring_recipe_timings WHERE recipe_id = $1', [recipe])).toEqual([{ month: null, day: 7, week: 53, special: false }]);
+          },
+        };
+      },
+      missing: async () => ({ payload: { userGroupIds: [await rows.userGroup()], recipeId: absent, week: 1 }, field: 'recipeId' }),
+    },
+    {
+      type: 'remove-ug-recurring-recipe-timings',
+      audited: 'ug_recurring_recipe_timings',
+      async valid() {
+        const [group, recipe] = [await rows.userGroup(), await rows.recipe()];
+        const [gone, kept] = [await rows.recurringTiming(group, recipe), await rows.recurringTiming(group, recipe)];
+        return {
+          payload: { ids: [gone] },
+          async check(answer) {
+            expect(answer).toEqual({ changed: 1 });
+            expect((await t.sql.query('SELECT id FROM ug_recurring_recipe_timings WHERE user_group_id = $1', [group])).map((r) => Number(r.id))).toEqual([kept]);
+          },
+        };
+      },
+      missing: async () => ({ payload: { ids: [absent] }, field: 'ids' }),
+    },
+    ...(['artists', 'audio-files'] as const).flatMap((kind): Case[] => {
+      const table = kind === 'artists' ? 'similar_artists' : 'similar_audio_files';
+      const [left, right, idField, idsField] = kind === 'artists' ? ['artist_id', 'similar_artist_id', 'artistId', 'artistIds'] : ['audio_file_id', 'similar_audio_file_id', 'audioFileId', 'audioFileIds'];
+      const row = () => (kind === 'artists' ? rows.artist() : rows.audioFile());
+      const pairs = async (ids: number[]) =>
+        (await t.sql.query(`SELECT ${left} AS a, ${right} AS b FROM ${table} WHERE ${left} = ANY($1::integer[]) ORDER BY 1, 2`, [ids])).map((r) => [Number(r.a), Number(r.b)]);
+      return [
+        {
+          type: `add-similar-${kind}`,
+          audited: table,
+          async valid() {
+            const [one, two, three] = [await row(), await row(), await row()];
+            return {
+              payload: { [idField]: one, [idsField]: [two, three] },
+              async check(answer) {
+                expect(answer).toEqual({ changed: 2 });
+                // Both ways: each of the three finds the similar ones from its own side.
+                expect(await pairs([one, two, three])).toEqual([
+                  [one, two],
+                  [one, three],
+                  [two, one],
+                  [three, one],
+                ]);
+                const self = await send(operator.cookie, `add-similar-${kind}`, { [idField]: one, [idsField]: [one] });
+                expect(self.json()).toMatchObject({ error: { kind: 'ValidationError', details: [{ path: `body.${idsField}` }] } });
+              },
+            };
+          },
+          missing: async () => ({ payload: { [idField]: await row(), [idsField]: [absent] }, field: idsField }),
+        },
+        {
+          type: `remove-similar-${kind}`,
+          audited: table,
+          async valid() {
+            const [one, two, three] = [await row(), await row(), await row()];
+            await send(operator.cookie, `add-similar-${kind}`, { [idField]: one, [idsField]: [two, three] });
+            return {
+              payload: { [idField]: two, [idsField]: [one] },
+              async check(answer) {
+                expect(answer).toEqual({ changed: 1 });
+                expect(await pairs([one, two, three])).toEqual([
+                  [one, three],
+                  [three, one],
+                ]);
+              },
+            };
+          },
+          missing: async () => ({ payload: { [idField]: absent, [idsField]: [await row()] }, field: idField }),
+        },
+      ];
+    }),
+    {
       type: 'set-force-reload',
       audited: 'users',
       async valid() {
@@ -321,6 +422,20 @@ describe('back-office typed requests', () => {
     const copy = await send(operator.cookie, 'copy-recipe', { fromRecipeId: recipe, toRecipeId: recipe });
     expect(copy.json()).toMatchObject({ error: { kind: 'ValidationError', details: [{ path: 'body.toRecipeId' }] } });
     expect(await auditCount()).toBe(before);
+  });
+
+  it('similar audio files and artists reach the similarity query of the library (similarIds)', async () => {
+    const [seed, similarFile, byArtist, unrelated, artist, similarArtist] = [await rows.audioFile(), await rows.audioFile(), await rows.audioFile(), await rows.audioFile(), await rows.artist(), await rows.artist()];
+    await t.sql.query('INSERT INTO audio_file_artists (audio_file_id, artist_id) VALUES ($1, $2), ($3, $4)', [seed, artist, byArtist, similarArtist]);
+    const similarTo = async () => {
+      const response = await t.app.inject({ method: 'POST', url: '/api/get-audio-files', payload: { similarIds: [seed], ids: [similarFile, byArtist, unrelated] }, headers: { cookie: caregiver.cookie } });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ items: { id: number }[] }>().items.map((f) => f.id).sort((a, b) => a - b);
+    };
+    expect(await similarTo()).toEqual([]);
+    await send(operator.cookie, 'add-similar-audio-files', { audioFileId: seed, audioFileIds: [similarFile] });
+    await send(operator.cookie, 'add-similar-artists', { artistId: similarArtist, artistIds: [artist] });
+    expect(await similarTo()).toEqual([similarFile, byArtist]);
   });
 
   it('set-force-reload reaches the open browsers of the users over /ws, and their next ping once', async () => {

@@ -46,6 +46,34 @@ export const backOfficeRequests: Record<string, RequestBuilder> = {
     const rows = libraryRows(s.t.sql);
     return typed('remove-ug-recipe-timings', { ids: [await rows.timing(await rows.userGroup(), await rows.recipe(), '2026-12-24')] });
   },
+  'POST /api/requests/add-ug-recurring-recipe-timings': async (s) => {
+    const rows = libraryRows(s.t.sql);
+    return typed('add-ug-recurring-recipe-timings', { userGroupIds: [await rows.userGroup()], recipeId: await rows.recipe(), month: 12, day: 24, special: true });
+  },
+  'POST /api/requests/add-ug-recurring-recipe-timings-week': async (s) => {
+    const rows = libraryRows(s.t.sql);
+    return typed('add-ug-recurring-recipe-timings-week', { userGroupIds: [await rows.userGroup()], recipeId: await rows.recipe(), week: 10, day: 1 });
+  },
+  'POST /api/requests/remove-ug-recurring-recipe-timings': async (s) => {
+    const rows = libraryRows(s.t.sql);
+    return typed('remove-ug-recurring-recipe-timings', { ids: [await rows.recurringTiming(await rows.userGroup(), await rows.recipe())] });
+  },
+  'POST /api/requests/add-similar-artists': async (s) => {
+    const rows = libraryRows(s.t.sql);
+    return typed('add-similar-artists', { artistId: await rows.artist(), artistIds: [await rows.artist()] });
+  },
+  'POST /api/requests/remove-similar-artists': async (s) => {
+    const rows = libraryRows(s.t.sql);
+    return typed('remove-similar-artists', { artistId: await rows.artist(), artistIds: [await rows.artist()] });
+  },
+  'POST /api/requests/add-similar-audio-files': async (s) => {
+    const rows = libraryRows(s.t.sql);
+    return typed('add-similar-audio-files', { audioFileId: await rows.audioFile(), audioFileIds: [await rows.audioFile()] });
+  },
+  'POST /api/requests/remove-similar-audio-files': async (s) => {
+    const rows = libraryRows(s.t.sql);
+    return typed('remove-similar-audio-files', { audioFileId: await rows.audioFile(), audioFileIds: [await rows.audioFile()] });
+  },
   // A throwaway user: the flag on a role's own account would change its ping.
   'POST /api/requests/set-force-reload': async (s) => typed('set-force-reload', { value: true, userIds: [(await s.t.createUser()).id] }),
 };
