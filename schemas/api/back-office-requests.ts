@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Day, Id } from '../common/safe.ts';
+import { Day, Id, SafeJson, SafeText } from '../common/safe.ts';
 
 // Props and answers of the back office's typed requests (spec 3 section 7): the content library,
 // recipes, timings and users, changed by service operators. Every list is bounded, and an id
@@ -61,3 +61,16 @@ export const RemoveUgRecurringRecipeTimingsRequest = z.strictObject({ ids });
 /** The artist and the artists similar to it (or no longer): the pairs hold both ways. */
 export const SimilarArtistsRequest = z.strictObject({ artistId: Id, artistIds: ids });
 export const SimilarAudioFilesRequest = z.strictObject({ audioFileId: Id, audioFileIds: ids });
+
+/** The console's state as the console keeps it: any JSON object, up to 64 kB. */
+export const AdminUiState = z
+  .record(z.string().max(200), SafeJson)
+  .refine((state) => JSON.stringify(state).length <= 64 * 1024, 'The state must be at most 64 kB of JSON');
+export const SetAdminUiStateRequest = z.strictObject({ state: AdminUiState });
+export const GetAdminUiStateRequest = z.strictObject({});
+export const AdminUiStateResult = z.object({ state: z.record(z.string(), z.unknown()).nullable() });
+export const EmptyResult = z.object({});
+
+/** A copy of the user under a new login name. */
+export const CopyUserRequest = z.strictObject({ userId: Id, name: SafeText.trim().min(1).max(200) });
+export const CopyUserResult = z.object({ userId: z.number().int() });

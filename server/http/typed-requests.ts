@@ -28,6 +28,9 @@ import { addSimilarArtistsRequest } from '../../commands/library/add-similar-art
 import { removeSimilarArtistsRequest } from '../../commands/library/remove-similar-artists.ts';
 import { addSimilarAudioFilesRequest } from '../../commands/library/add-similar-audio-files.ts';
 import { removeSimilarAudioFilesRequest } from '../../commands/library/remove-similar-audio-files.ts';
+import { setAdminUiStateRequest } from '../../commands/admin-ui/set-admin-ui-state.ts';
+import { getAdminUiStateRequest } from '../../queries/admin-ui/get-admin-ui-state.ts';
+import { copyUserRequest } from '../../commands/users/copy-user.ts';
 import type { TypedRequest } from './typed-request.ts';
 import type { App } from './zod.ts';
 
@@ -68,6 +71,9 @@ export const typedRequests: Readonly<Record<string, TypedRequest>> = {
   'remove-similar-artists': removeSimilarArtistsRequest,
   'add-similar-audio-files': addSimilarAudioFilesRequest,
   'remove-similar-audio-files': removeSimilarAudioFilesRequest,
+  'set-admin-ui-state': setAdminUiStateRequest,
+  'get-admin-ui-state': getAdminUiStateRequest,
+  'copy-user': copyUserRequest,
 };
 
 const Params = z.strictObject({ type: z.string().min(1).max(100) });

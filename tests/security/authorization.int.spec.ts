@@ -73,6 +73,9 @@ export const authorizationTable: Record<string, Row> = {
   'POST /api/requests/remove-similar-artists': operatorOnly,
   'POST /api/requests/add-similar-audio-files': operatorOnly,
   'POST /api/requests/remove-similar-audio-files': operatorOnly,
+  'POST /api/requests/set-admin-ui-state': operatorOnly,
+  'POST /api/requests/get-admin-ui-state': operatorOnly,
+  'POST /api/requests/copy-user': operatorOnly,
   // User administration (issue 17): the administrator of the user; a unit that administers nobody is none.
   'POST /api/set-password': row(unitAndAdmin, { caregiver: 'denied' }),
   'GET /api/user-admin/users': row(unitAndAdmin, { caregiver: 'denied' }),

@@ -346,6 +346,33 @@ describe('back-office typed requests', () => {
       ];
     }),
     {
+      type: 'copy-user',
+      audited: 'users',
+      async valid() {
+        const admin = await t.createUser();
+        const source = await t.createUser({ email: 'unit@sointu.test', config: { usageReport: true, canStartSession: true } });
+        await t.sql.query("UPDATE users SET organization = 'Kotikallio', language = 'swe', login_token = $2 WHERE id = $1", [source.id, `link-hash-${source.id}`]);
+        await t.sql.query('INSERT INTO user_admins (admin_user_id, user_id) VALUES ($1, $2)', [admin.id, source.id]);
+        await t.sql.query("INSERT INTO settings (user_id, key, value) VALUES ($1, 'resultsCount', '20')", [source.id]);
+        const name = `copy-of-${source.name}`;
+        return {
+          payload: { userId: source.id, name },
+          async check(answer) {
+            const { userId } = answer as { userId: number };
+            const copy = await one<Record<string, unknown>>('SELECT name, organization, language, config, email, password_hash, login_token, inserted_by_user_id FROM users WHERE id = $1', [userId]);
+            expect(copy).toEqual({ name, organization: 'Kotikallio', language: 'swe', config: { usageReport: true, canStartSession: true }, email: null, password_hash: null, login_token: null, inserted_by_user_id: operator.id });
+            expect(await t.sql.query('SELECT admin_user_id FROM user_admins WHERE user_id = $1', [userId])).toEqual([{ admin_user_id: admin.id }]);
+            expect(await t.sql.query('SELECT key, value FROM settings WHERE user_id = $1', [userId])).toEqual([{ key: 'resultsCount', value: '20' }]);
+            const audits = await t.sql.query<{ new_data: unknown }>("SELECT new_data FROM logging WHERE query = 'copy-user' AND \"table\" = 'users' ORDER BY id DESC LIMIT 1");
+            expect(JSON.stringify(audits[0]!.new_data)).not.toMatch(/password|login_token/);
+            const again = await send(operator.cookie, 'copy-user', { userId: source.id, name });
+            expect(again.json()).toMatchObject({ error: { kind: 'ValidationError', details: [{ path: 'body.name' }] } });
+          },
+        };
+      },
+      missing: async () => ({ payload: { userId: absent, name: 'nobody-copied' }, field: 'userId' }),
+    },
+    {
       type: 'set-force-reload',
       audited: 'users',
       async valid() {
@@ -422,6 +449,32 @@ describe('back-office typed requests', () => {
     const copy = await send(operator.cookie, 'copy-recipe', { fromRecipeId: recipe, toRecipeId: recipe });
     expect(copy.json()).toMatchObject({ error: { kind: 'ValidationError', details: [{ path: 'body.toRecipeId' }] } });
     expect(await auditCount()).toBe(before);
+  });
+
+  it('set-admin-ui-state and get-admin-ui-state keep each operator\'s console state, for operators only', async () => {
+    const other = await t.createUser({ operator: true });
+    const otherCookie = (await t.login(other)).cookie;
+    expect((await send(otherCookie, 'get-admin-ui-state', {})).json()).toEqual({ state: null });
+    const state = { tab: 'audio-files', filters: { active: true, query: 'Sibelius' }, columns: ['name', 'length'] };
+    expect((await send(operator.cookie, 'set-admin-ui-state', { state })).json()).toEqual({});
+    expect((await send(operator.cookie, 'get-admin-ui-state', {})).json()).toEqual({ state });
+    expect((await send(otherCookie, 'get-admin-ui-state', {})).json()).toEqual({ state: null });
+    for (const type of ['set-admin-ui-state', 'get-admin-ui-state']) {
+      expect((await send(caregiver.cookie, type, type.startsWith('set') ? { state } : {})).statusCode, type).toBe(403);
+      expect((await send(null, type, type.startsWith('set') ? { state } : {})).statusCode, type).toBe(401);
+    }
+    const bad = [
+      [{ state: 'tabs' }, 'body.state'],
+      [{ state: { big: 'x'.repeat(70_000) } }, 'body.state'],
+      [{ state: { nul: 'a\u0000b' } }, 'body.state.nul'],
+      [{ state, extra: 1 }, 'body.extra'],
+    ] as const;
+    for (const [payload, path] of bad) {
+      const response = await send(operator.cookie, 'set-admin-ui-state', payload);
+      expect(response.statusCode, path).toBe(400);
+      expect(response.json(), path).toMatchObject({ error: { kind: 'ValidationError', details: [{ path }] } });
+    }
+    expect((await send(operator.cookie, 'get-admin-ui-state', {})).json()).toEqual({ state });
   });
 
   it('similar audio files and artists reach the similarity query of the library (similarIds)', async () => {

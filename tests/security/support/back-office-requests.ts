@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { libraryRows } from '../../support/library-rows.ts';
 import type { RequestBuilder } from './route-requests.ts';
 
@@ -74,6 +75,9 @@ export const backOfficeRequests: Record<string, RequestBuilder> = {
     const rows = libraryRows(s.t.sql);
     return typed('remove-similar-audio-files', { audioFileId: await rows.audioFile(), audioFileIds: [await rows.audioFile()] });
   },
+  'POST /api/requests/set-admin-ui-state': () => typed('set-admin-ui-state', { state: { tab: 'audio-files', filter: { active: true } } }),
+  'POST /api/requests/get-admin-ui-state': () => typed('get-admin-ui-state', {}),
+  'POST /api/requests/copy-user': (s) => typed('copy-user', { userId: s.ids.unit, name: `copy-${randomBytes(6).toString('hex')}` }),
   // A throwaway user: the flag on a role's own account would change its ping.
   'POST /api/requests/set-force-reload': async (s) => typed('set-force-reload', { value: true, userIds: [(await s.t.createUser()).id] }),
 };

@@ -14,3 +14,8 @@ CREATE TABLE IF NOT EXISTS similar_audio_files (
   PRIMARY KEY (audio_file_id, similar_audio_file_id),
   CHECK (audio_file_id <> similar_audio_file_id)
 );
+
+-- The operator console's own state (set-admin-ui-state / get-admin-ui-state: open tabs, filters,
+-- column choices), per operator. Not users.ui_state, which is the state an administrator sets for
+-- a user's app (delivered by GET /api/ping).
+ALTER TABLE users ADD COLUMN IF NOT EXISTS admin_ui_state jsonb;
