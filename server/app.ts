@@ -7,6 +7,7 @@ import type { Config } from '../infra/config.ts';
 import type { EventStore } from '../infra/event-store/event-store.ts';
 import type { FileStore } from '../infra/files/file-store.ts';
 import type { AppTaskRunner } from '../infra/jobs/app-task-runner.ts';
+import { apiDocs } from './http/api-docs.ts';
 import { auth } from './http/auth.ts';
 import { answerFrameworkError, errorHandling } from './http/error-handler.ts';
 import { inputGuard } from './http/input-guard.ts';
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(publicReportOnly);
   await app.register(loginLimits);
   await app.register(webApp);
+  await app.register(apiDocs);
   await app.register(routes);
   return app;
 }

@@ -11,6 +11,8 @@ import { loadMessageState, runMessageCommand } from './message-stream.ts';
 // message (and a recipient whose message may not be replied to, so not forwarded either).
 
 export const copyMessageRequest = typedRequest({
+  permission: 'A user who may read the message, to their own receivers.',
+  effect: "Creates the caller's new draft with the message's title, flags and items, active from `time`, to the recipients given.",
   body: CopyMessageRequest,
   result: CopyMessageResult,
   async handle(request, body) {

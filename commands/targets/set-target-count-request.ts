@@ -15,6 +15,8 @@ import { setTargetCountDecider } from './set-target-count.ts';
 // but the user and their administrators.
 
 export const setTargetCountRequest = typedRequest({
+  permission: 'The user or one of their administrators.',
+  effect: "Sets the target (sessions or a category) of the current month in the user's time zone.",
   body: SetTargetCountRequest,
   result: SetTargetCountResult,
   async handle(request, body) {

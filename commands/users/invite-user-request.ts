@@ -23,6 +23,8 @@ const emailTaken = () => validationError([{ path: 'body.email', message: 'A user
 const invitedConfig = { betweenFamilies: true, msgs: true };
 
 export const inviteUserRequest = typedRequest({
+  permission: 'A logged-in user whose config has canInviteUsers, for a resident of a unit they administer or of their own unit.',
+  effect: "Creates the relative's account, makes the inviter its administrator and the unit its default message recipient, and mails a login link (7 days).",
   body: InviteUserRequest,
   result: InviteUserResult,
   async handle(request, body) {

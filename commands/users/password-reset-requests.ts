@@ -40,6 +40,8 @@ async function findAccount(sql: Queryable, userNameOrEmail: string): Promise<Acc
 }
 
 export const sendPasswordResetEmailRequest = typedRequest({
+  permission: 'Anyone (the login screen); answers the same whether or not the account exists.',
+  effect: 'Mails the account a password reset code valid for 1 hour (at most one mail a minute).',
   body: SendPasswordResetEmailRequest,
   result: Done,
   async handle(request, body) {
@@ -69,6 +71,8 @@ export const sendPasswordResetEmailRequest = typedRequest({
 const codeInvalid = () => validationError([{ path: 'body.passwordResetCode', message: passwordResetCodeInvalid }]);
 
 export const resetPasswordRequest = typedRequest({
+  permission: 'Anyone holding a valid reset code of the account.',
+  effect: 'Sets the password with the code, once, and ends every session of the user.',
   body: ResetPasswordRequest,
   result: Done,
   async handle(request, body) {

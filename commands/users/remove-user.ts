@@ -14,6 +14,8 @@ import { typedRequest } from '../../server/http/typed-request.ts';
 // all of it or nothing; every change has its audit row.
 
 export const removeUserRequest = typedRequest({
+  permission: 'An administrator of the user who also inserted them.',
+  effect: 'Makes the user inactive, ends their sessions and login links and removes them from every adminOfUsers; their history stays.',
   body: RemoveUserRequest,
   result: RemoveUserResult,
   async handle(request, body) {

@@ -12,6 +12,8 @@ import { issueLoginToken, loginLinkOf, requireMailer, sendMail } from './mail-li
 // administrator's action on an account (DOMAIN.md section 4).
 
 export const sendLoginTokenRequest = typedRequest({
+  permission: 'An administrator of the user.',
+  effect: 'Mails the user a new login link (7 days); any earlier link stops working.',
   body: SendLoginTokenRequest,
   result: Done,
   async handle(request, body) {

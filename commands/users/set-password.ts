@@ -50,7 +50,13 @@ export async function setPassword(request: FastifyRequest, body: SetPasswordRequ
   });
 }
 
-export const setPasswordRequest = typedRequest({ body: SetPasswordRequest, result: SetPasswordResult, handle: setPassword });
+export const setPasswordRequest = typedRequest({
+  permission: 'An administrator of the user, or the user themselves with passwordChange.',
+  effect: "Sets the user's password and ends their other sessions.",
+  body: SetPasswordRequest,
+  result: SetPasswordResult,
+  handle: setPassword,
+});
 
 export function setPasswordRoute(app: App): void {
   app.post('/api/set-password', { schema: { body: SetPasswordRequest, response: { 200: SetPasswordResult } } }, (request) => setPassword(request, request.body));

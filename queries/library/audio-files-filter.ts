@@ -33,11 +33,16 @@ export function audioFilesWhere(filter: AudioFilesFilter, userId: number): Audio
   if (filter.description) conditions.push(descriptionMatch(param(containsPattern(filter.description))));
   if (filter.similarIds?.length) {
     const p = param(filter.similarIds);
-    // Similar = shares a linked artist or the same artist credit; the files themselves are not news.
+    // Similar = shares a linked artist or the same artist credit, or the back office marked the files
+    // or their artists similar (migration 023); the files themselves are not news.
     conditions.push(`af.id <> ALL(${p}::int[]) AND (
       EXISTS (SELECT 1 FROM audio_file_artists mine JOIN audio_file_artists theirs ON theirs.artist_id = mine.artist_id
               WHERE mine.audio_file_id = af.id AND theirs.audio_file_id = ANY(${p}::int[]))
-      OR EXISTS (SELECT 1 FROM audio_files s WHERE s.id = ANY(${p}::int[]) AND coalesce(s.artist, '') <> '' AND lower(s.artist) = lower(af.artist)))`);
+      OR EXISTS (SELECT 1 FROM audio_files s WHERE s.id = ANY(${p}::int[]) AND coalesce(s.artist, '') <> '' AND lower(s.artist) = lower(af.artist))
+      OR EXISTS (SELECT 1 FROM similar_audio_files sf WHERE sf.audio_file_id = af.id AND sf.similar_audio_file_id = ANY(${p}::int[]))
+      OR EXISTS (SELECT 1 FROM audio_file_artists mine JOIN similar_artists sa ON sa.artist_id = mine.artist_id
+                 JOIN audio_file_artists theirs ON theirs.artist_id = sa.similar_artist_id
+                 WHERE mine.audio_file_id = af.id AND theirs.audio_file_id = ANY(${p}::int[])))`);
   }
   if (filter.artistIds?.length) conditions.push(`EXISTS (SELECT 1 FROM audio_file_artists a WHERE a.audio_file_id = af.id AND a.artist_id = ANY(${param(filter.artistIds)}::int[]))`);
   if (filter.categoryIds?.length) conditions.push(`EXISTS (SELECT 1 FROM audio_file_categories c WHERE c.audio_file_id = af.id AND c.category_id = ANY(${param(filter.categoryIds)}::int[]))`);

@@ -9,6 +9,8 @@ import { listTargetCounts } from '../../projections/postgres/target-counts.ts';
 // without a target are absent (the browser shows 0, spec 3 section 5).
 
 export const getTargetCountsRequest = typedRequest({
+  permission: 'The users themselves and their (former) administrators.',
+  effect: "Reads the users' monthly targets (sessions and categories) in the period.",
   body: GetTargetCountsRequest,
   result: GetTargetCountsResult,
   async handle(request, { userIds, firstDay, lastDay }) {

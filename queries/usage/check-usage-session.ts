@@ -22,6 +22,8 @@ async function currentRules(store: EventStore): Promise<UsageRules> {
 }
 
 export const checkUsageSessionRequest = typedRequest({
+  permission: 'Any logged-in user, about their own usage session.',
+  effect: "Reads whether the caller's explicit usage session is still active at `time`, its start and the latest play.",
   body: CheckUsageSessionRequest,
   result: CheckUsageSessionResult,
   async handle(request, body) {

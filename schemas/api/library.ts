@@ -135,7 +135,7 @@ export const AudioFilesFilter = z.strictObject({
   artist: text.optional(),
   /** Part of the description. */
   description: text.optional(),
-  /** Files sharing an artist (linked artist or the same credit) with one of these, themselves excluded. */
+  /** Files sharing an artist (linked artist or the same credit) with one of these, or marked similar to them or their artists (migration 023), themselves excluded. */
   similarIds: z.array(id).max(1000).optional(),
   /** Files linked to one of these artists. */
   artistIds: z.array(id).max(1000).optional(),

@@ -27,5 +27,7 @@ export const LiveMessage = z.discriminatedUnion('type', [
   }),
   /** Server to browser: the user's unread messages may have changed; read GET /api/unread-messages-count again. */
   z.object({ type: z.literal('UnreadCountChanged') }),
+  /** Server to browser: load the app again (set-force-reload, after a release or a changed configuration). */
+  z.object({ type: z.literal('ForceReload') }),
 ]);
 export type LiveMessage = z.infer<typeof LiveMessage>;

@@ -201,5 +201,5 @@ export const routes = fp(
     const typed = app as App;
     for (const register of routeModules) register(typed);
   },
-  { name: 'routes', dependencies: ['error-handling', 'input-guard', 'origin-check', 'auth', 'public-report-only', 'login-limits', '@fastify/websocket'], fastify: '5.x' },
+  { name: 'routes', dependencies: ['error-handling', 'input-guard', 'origin-check', 'auth', 'public-report-only', 'login-limits', '@fastify/websocket', 'api-docs'], fastify: '5.x' },
 );

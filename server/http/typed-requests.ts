@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { notFound, validationError } from '../../infra/errors.ts';
+import { notFound } from '../../infra/errors.ts';
 import { copyMessageRequest } from '../../commands/messages/copy-message-request.ts';
 import { inviteUserRequest } from '../../commands/users/invite-user-request.ts';
 import { removeUserRequest } from '../../commands/users/remove-user.ts';
@@ -9,6 +9,28 @@ import { setPasswordRequest } from '../../commands/users/set-password.ts';
 import { setTargetCountRequest } from '../../commands/targets/set-target-count-request.ts';
 import { checkUsageSessionRequest } from '../../queries/usage/check-usage-session.ts';
 import { getTargetCountsRequest } from '../../queries/targets/get-target-counts.ts';
+import { setAudioFileActiveRequest } from '../../commands/library/set-audio-file-active.ts';
+import { setAudioFileLengthRequest } from '../../commands/library/set-audio-file-length.ts';
+import { setAudioFileArtistsRequest } from '../../commands/library/set-audio-file-artists.ts';
+import { setAudioFileCategoriesRequest } from '../../commands/library/set-audio-file-categories.ts';
+import { setFileCategoriesRequest } from '../../commands/library/set-file-categories.ts';
+import { mergeArtistsRequest } from '../../commands/library/merge-artists.ts';
+import { setRecipeItemOrderRequest } from '../../commands/recipes/set-recipe-item-order.ts';
+import { setRecipeItemsActiveRequest } from '../../commands/recipes/set-recipe-items-active.ts';
+import { copyRecipeRequest } from '../../commands/recipes/copy-recipe.ts';
+import { addUgRecipeTimingsRequest } from '../../commands/timings/add-ug-recipe-timings.ts';
+import { removeUgRecipeTimingsRequest } from '../../commands/timings/remove-ug-recipe-timings.ts';
+import { setForceReloadRequest } from '../../commands/users/set-force-reload.ts';
+import { addUgRecurringRecipeTimingsRequest } from '../../commands/timings/add-ug-recurring-recipe-timings.ts';
+import { addUgRecurringRecipeTimingsWeekRequest } from '../../commands/timings/add-ug-recurring-recipe-timings-week.ts';
+import { removeUgRecurringRecipeTimingsRequest } from '../../commands/timings/remove-ug-recurring-recipe-timings.ts';
+import { addSimilarArtistsRequest } from '../../commands/library/add-similar-artists.ts';
+import { removeSimilarArtistsRequest } from '../../commands/library/remove-similar-artists.ts';
+import { addSimilarAudioFilesRequest } from '../../commands/library/add-similar-audio-files.ts';
+import { removeSimilarAudioFilesRequest } from '../../commands/library/remove-similar-audio-files.ts';
+import { setAdminUiStateRequest } from '../../commands/admin-ui/set-admin-ui-state.ts';
+import { getAdminUiStateRequest } from '../../queries/admin-ui/get-admin-ui-state.ts';
+import { copyUserRequest } from '../../commands/users/copy-user.ts';
 import type { TypedRequest } from './typed-request.ts';
 import type { App } from './zod.ts';
 
@@ -18,7 +40,7 @@ import type { App } from './zod.ts';
 // A type not listed here is NotFound; its props are validated by the type's own schema, and a
 // failing field is named `body.<field>` like every other route's.
 
-const typedRequests: Readonly<Record<string, TypedRequest>> = {
+export const typedRequests: Readonly<Record<string, TypedRequest>> = {
   'check-usage-session': checkUsageSessionRequest,
   'copy-message': copyMessageRequest,
   'get-target-counts': getTargetCountsRequest,
@@ -29,16 +51,54 @@ const typedRequests: Readonly<Record<string, TypedRequest>> = {
   'send-password-reset-email': sendPasswordResetEmailRequest,
   'set-password': setPasswordRequest,
   'set-target-count': setTargetCountRequest,
+  // The back office (service operators): content library, recipes, timings, users.
+  'set-audio-file-active': setAudioFileActiveRequest,
+  'set-audio-file-length': setAudioFileLengthRequest,
+  'set-audio-file-artists': setAudioFileArtistsRequest,
+  'set-audio-file-categories': setAudioFileCategoriesRequest,
+  'set-file-categories': setFileCategoriesRequest,
+  'merge-artists': mergeArtistsRequest,
+  'set-recipe-item-order': setRecipeItemOrderRequest,
+  'set-recipe-items-active': setRecipeItemsActiveRequest,
+  'copy-recipe': copyRecipeRequest,
+  'add-ug-recipe-timings': addUgRecipeTimingsRequest,
+  'remove-ug-recipe-timings': removeUgRecipeTimingsRequest,
+  'set-force-reload': setForceReloadRequest,
+  'add-ug-recurring-recipe-timings': addUgRecurringRecipeTimingsRequest,
+  'add-ug-recurring-recipe-timings-week': addUgRecurringRecipeTimingsWeekRequest,
+  'remove-ug-recurring-recipe-timings': removeUgRecurringRecipeTimingsRequest,
+  'add-similar-artists': addSimilarArtistsRequest,
+  'remove-similar-artists': removeSimilarArtistsRequest,
+  'add-similar-audio-files': addSimilarAudioFilesRequest,
+  'remove-similar-audio-files': removeSimilarAudioFilesRequest,
+  'set-admin-ui-state': setAdminUiStateRequest,
+  'get-admin-ui-state': getAdminUiStateRequest,
+  'copy-user': copyUserRequest,
 };
 
 const Params = z.strictObject({ type: z.string().min(1).max(100) });
 
+/**
+ * One route per type, `POST /api/requests/<type>`, with the type's own schemas: Fastify validates
+ * the props and the answer, the OpenAPI document lists each type with its props and result, and
+ * the authorisation table has a row per type. `POST /api/requests/:type` is what is left: an
+ * unknown type, NotFound (a static path always wins over the parametric one).
+ */
 export function postTypedRequestRoute(app: App): void {
-  app.post('/api/requests/:type', { schema: { params: Params, body: z.unknown() } }, async (request) => {
-    const handler = Object.hasOwn(typedRequests, request.params.type) ? typedRequests[request.params.type] : undefined;
-    if (!handler) throw notFound(`Unknown request type: ${request.params.type}`);
-    const body = handler.body.safeParse(request.body ?? {});
-    if (!body.success) throw validationError(body.error.issues.map((issue) => ({ path: ['body', ...issue.path.map(String)].join('.'), message: issue.message })));
-    return handler.result.parse(await handler.handle(request, body.data));
+  for (const [type, handler] of Object.entries(typedRequests)) {
+    app.post(
+      `/api/requests/${type}`,
+      {
+        schema: { description: `${handler.effect} Who may: ${handler.permission}`, tags: ['typed requests'], body: handler.body, response: { 200: handler.result } },
+        // A request without a body means no props: validated as {} like a body of {}.
+        preValidation: async (request) => {
+          request.body ??= {};
+        },
+      },
+      async (request) => handler.handle(request, request.body),
+    );
+  }
+  app.post('/api/requests/:type', { schema: { description: 'A type not in the catalogue: NotFound.', tags: ['typed requests'], params: Params, body: z.unknown() } }, async (request) => {
+    throw notFound(`Unknown request type: ${request.params.type}`);
   });
 }

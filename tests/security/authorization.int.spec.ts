@@ -39,7 +39,44 @@ export const authorizationTable: Record<string, Row> = {
   'GET /api/settings': loggedIn,
   'PUT /api/settings': loggedIn,
   'POST /api/usage-log': loggedIn,
-  'POST /api/requests/:type': unitAndAdmin,
+  // Typed requests (spec 3 section 7), one route each; ':type' is an unknown type: NotFound for anyone it reaches.
+  'POST /api/requests/:type': row(anyone, { publicToken: 'denied', publicPassword: 'denied' }),
+  'POST /api/requests/check-usage-session': loggedIn,
+  'POST /api/requests/get-target-counts': unitAndAdmin,
+  'POST /api/requests/set-target-count': unitAndAdmin,
+  // The unit's message is a draft: only its owner reads it, so only they copy it.
+  'POST /api/requests/copy-message': row(unitAndAdmin, { admin: 'denied' }),
+  // Only with canInviteUsers: the administrator has it, the unit does not.
+  'POST /api/requests/invite-user': row(unitAndAdmin, { caregiver: 'denied' }),
+  'POST /api/requests/remove-user': row(unitAndAdmin, { caregiver: 'denied' }),
+  'POST /api/requests/send-login-token': row(unitAndAdmin, { caregiver: 'denied' }),
+  // The login screen's: anyone but a public-report session (which reaches only its report).
+  'POST /api/requests/send-password-reset-email': row(anyone, { publicToken: 'denied', publicPassword: 'denied' }),
+  'POST /api/requests/reset-password': row(anyone, { publicToken: 'denied', publicPassword: 'denied' }),
+  'POST /api/requests/set-password': row(unitAndAdmin, { caregiver: 'denied' }),
+  // The back office (DOMAIN.md section 4: the content library is the operators').
+  'POST /api/requests/set-audio-file-active': operatorOnly,
+  'POST /api/requests/set-audio-file-length': operatorOnly,
+  'POST /api/requests/set-audio-file-artists': operatorOnly,
+  'POST /api/requests/set-audio-file-categories': operatorOnly,
+  'POST /api/requests/set-file-categories': operatorOnly,
+  'POST /api/requests/merge-artists': operatorOnly,
+  'POST /api/requests/set-recipe-item-order': operatorOnly,
+  'POST /api/requests/set-recipe-items-active': operatorOnly,
+  'POST /api/requests/copy-recipe': operatorOnly,
+  'POST /api/requests/add-ug-recipe-timings': operatorOnly,
+  'POST /api/requests/remove-ug-recipe-timings': operatorOnly,
+  'POST /api/requests/set-force-reload': operatorOnly,
+  'POST /api/requests/add-ug-recurring-recipe-timings': operatorOnly,
+  'POST /api/requests/add-ug-recurring-recipe-timings-week': operatorOnly,
+  'POST /api/requests/remove-ug-recurring-recipe-timings': operatorOnly,
+  'POST /api/requests/add-similar-artists': operatorOnly,
+  'POST /api/requests/remove-similar-artists': operatorOnly,
+  'POST /api/requests/add-similar-audio-files': operatorOnly,
+  'POST /api/requests/remove-similar-audio-files': operatorOnly,
+  'POST /api/requests/set-admin-ui-state': operatorOnly,
+  'POST /api/requests/get-admin-ui-state': operatorOnly,
+  'POST /api/requests/copy-user': operatorOnly,
   // User administration (issue 17): the administrator of the user; a unit that administers nobody is none.
   'POST /api/set-password': row(unitAndAdmin, { caregiver: 'denied' }),
   'GET /api/user-admin/users': row(unitAndAdmin, { caregiver: 'denied' }),
@@ -62,6 +99,16 @@ export const authorizationTable: Record<string, Row> = {
   'GET /api/usage-details-xlsx': unitAndAdmin,
   'GET /api/public-usage/:id/:first/:last': row(unitAndAdmin, { publicToken: 'ok', publicPassword: 'ok' }),
   'GET /api/resident-usage/:id/:first/:last': row(unitAndAdmin, { relative: 'ok' }),
+
+  // The API's description and its browser (docs/back-office.md: operators only).
+  'GET /api/openapi.json': operatorOnly,
+  'GET /api/docs': operatorOnly,
+  'GET /api/docs/json': operatorOnly,
+  'GET /api/docs/yaml': operatorOnly,
+  'GET /api/docs/static/*': operatorOnly,
+  'GET /api/docs/static/swagger-initializer.js': operatorOnly,
+  // The UI's old address of its page: the operator is sent on to /api/docs/.
+  'GET /api/docs/static/index.html': row(operatorOnly, { operator: 'redirected' }),
 
   'GET /api/admin/projections': operatorOnly,
   'GET /api/admin/outbox': operatorOnly,

@@ -9,9 +9,10 @@ import type { Role } from './scenario.ts';
 //   unauth   401 Unauthorized
 //   refused  403, or 404 where the route does not reveal that another user's row exists
 //   okOrUnauth  either (anonymous logout and ping: harmless both ways)
+//   redirected  3xx: sent on to another address (a page that moved)
 //   invalid  400 ValidationError: the caller may use the route, not on this target (a message to
 //            someone who is not among the caller's receivers names the recipient field)
-export type Outcome = 'ok' | 'reached' | 'denied' | 'unauth' | 'refused' | 'okOrUnauth' | 'invalid';
+export type Outcome = 'ok' | 'reached' | 'denied' | 'unauth' | 'refused' | 'okOrUnauth' | 'invalid' | 'redirected';
 
 export type Row = Record<Role, Outcome>;
 
@@ -33,6 +34,8 @@ export function matches(outcome: Outcome, status: number): boolean {
       return ok || status === 401;
     case 'invalid':
       return status === 400;
+    case 'redirected':
+      return status >= 300 && status < 400;
     default: {
       const never: never = outcome;
       throw new Error(`unknown outcome ${String(never)}`);

@@ -5,10 +5,11 @@ import { createPlaybackSigner } from '../../../infra/auth/playback-hmac.ts';
 import { defaultUsageRules } from '../../../schemas/events/usage-rules.ts';
 import { usageLogBody } from '../../../schemas/api/usage-log.ts';
 import type { Role, SecurityScenario } from './scenario.ts';
+import { backOfficeRequests } from './back-office-requests.ts';
 import { multipartBody, tinyPdf } from '../../http/support/multipart.ts';
 import { insertFile } from '../../http/support/library-kit.ts';
 import { silentMp3 } from '../../support/test-mp3.ts';
-import { backOfficeRequests } from './back-office-requests.ts';
+import { typedRequestBuilders } from './typed-request-builders.ts';
 
 // One realistic, well-formed request per route, aimed at the caregiver unit's own data (its id,
 // its resident, its message, its favorite list...), so "ok for the unit's administrator, denied
@@ -67,7 +68,49 @@ export const routeRequests: Record<string, RequestBuilder> = {
   },
   'GET /api/user-admin/users': () => ({ method: 'GET', url: '/api/user-admin/users' }),
   'GET /api/user-admin/removed-users': () => ({ method: 'GET', url: '/api/user-admin/removed-users' }),
-  'POST /api/requests/:type': (s) => ({ method: 'POST', url: '/api/requests/get-target-counts', payload: { userIds: [s.ids.unit], firstDay: s.first, lastDay: s.last } }),
+  // Typed requests (spec 3 section 7): one route per type; what is left of ':type' is an unknown type.
+  'POST /api/requests/:type': () => ({ method: 'POST', url: '/api/requests/no-such-type', payload: {} }),
+  'POST /api/requests/check-usage-session': () => ({ method: 'POST', url: '/api/requests/check-usage-session', payload: {} }),
+  'POST /api/requests/get-target-counts': (s) => ({ method: 'POST', url: '/api/requests/get-target-counts', payload: { userIds: [s.ids.unit], firstDay: s.first, lastDay: s.last } }),
+  'POST /api/requests/set-target-count': (s) => ({ method: 'POST', url: '/api/requests/set-target-count', payload: { field: 'sessions', userId: s.ids.unit, value: 20 } }),
+  'POST /api/requests/copy-message': (s) => ({ method: 'POST', url: '/api/requests/copy-message', payload: { messageId: s.ids.message, time: null, recipients: [] } }),
+  // The administrator may invite (canInviteUsers) a relative of the unit's resident; a new address each time.
+  'POST /api/requests/invite-user': async (s) => {
+    await s.t.sql.query(`UPDATE users SET config = config || '{"canInviteUsers": true}'::jsonb WHERE id = $1`, [s.users.admin.id]);
+    const email = `invitee-${randomBytes(6).toString('hex')}@sointu.test`;
+    return { method: 'POST', url: '/api/requests/invite-user', payload: { firstName: 'Iida', lastName: 'Virtanen', email, defaultMessageRecipientName: 'Koti', residentId: s.ids.residentA } };
+  },
+  // A throwaway user the administrator inserted and administers.
+  'POST /api/requests/remove-user': async (s) => {
+    const user = await s.t.createUser();
+    await s.t.sql.query('UPDATE users SET inserted_by_user_id = $1 WHERE id = $2', [s.users.admin.id, user.id]);
+    await s.t.sql.query('INSERT INTO user_admins (admin_user_id, user_id) VALUES ($1, $2)', [s.users.admin.id, user.id]);
+    return { method: 'POST', url: '/api/requests/remove-user', payload: { userId: user.id } };
+  },
+  // A throwaway user with an address, whom the administrator administers.
+  'POST /api/requests/send-login-token': async (s) => {
+    const user = await s.t.createUser({ email: `login-link-${randomBytes(6).toString('hex')}@sointu.test` });
+    await s.t.sql.query('INSERT INTO user_admins (admin_user_id, user_id) VALUES ($1, $2)', [s.users.admin.id, user.id]);
+    return { method: 'POST', url: '/api/requests/send-login-token', payload: { userId: user.id } };
+  },
+  'POST /api/requests/send-password-reset-email': async (s) => ({ method: 'POST', url: '/api/requests/send-password-reset-email', payload: { userNameOrEmail: (await s.t.createUser()).name } }),
+  // No code was sent: judged on its content (400 naming passwordResetCode) by anyone it reaches.
+  'POST /api/requests/reset-password': () => ({ method: 'POST', url: '/api/requests/reset-password', payload: { userNameOrEmail: 'nobody', passwordResetCode: 'ABCD-EFGH', password: 'new-password-1' } }),
+  ...typedRequestBuilders,
+  'POST /api/requests/set-password': async (s) => {
+    const user = await s.t.createUser();
+    await s.t.sql.query('INSERT INTO user_admins (admin_user_id, user_id) VALUES ($1, $2)', [s.users.admin.id, user.id]);
+    return { method: 'POST', url: '/api/requests/set-password', payload: { userId: user.id, password: 'new-password' } };
+  },
+
+  // The API's own description (issue 18 item 7).
+  'GET /api/openapi.json': () => ({ method: 'GET', url: '/api/openapi.json' }),
+  'GET /api/docs': () => ({ method: 'GET', url: '/api/docs' }),
+  'GET /api/docs/json': () => ({ method: 'GET', url: '/api/docs/json' }),
+  'GET /api/docs/yaml': () => ({ method: 'GET', url: '/api/docs/yaml' }),
+  'GET /api/docs/static/*': () => ({ method: 'GET', url: '/api/docs/static/swagger-ui.css' }),
+  'GET /api/docs/static/index.html': () => ({ method: 'GET', url: '/api/docs/static/index.html' }),
+  'GET /api/docs/static/swagger-initializer.js': () => ({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' }),
 
   // Evaluations: the caller's own, and the unit's evaluation by id.
   'GET /api/evaluations': () => ({ method: 'GET', url: '/api/evaluations' }),

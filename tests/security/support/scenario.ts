@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { RouteOptions } from 'fastify';
+import { outboxMailer } from '../../../infra/mail/mailer.ts';
 import { createFileStore, type FileStore } from '../../../infra/files/file-store.ts';
 import type { Warehouse } from '../../../infra/clickhouse/clickhouse.ts';
 import { projectAll } from '../../../projections/engine/project-all.ts';
@@ -87,7 +88,8 @@ export async function buildSecurityScenario(options: { database?: TestDatabase }
   const onRoute = (route: RouteOptions) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
   };
-  const t = await buildTestApp({ database: options.database, warehouse, files, onRoute });
+  const mailer = outboxMailer(path.join(dir, 'outbox'), 'Sointu <no-reply@sointu.test>');
+  const t = await buildTestApp({ database: options.database, warehouse, files, onRoute, mailer });
   const { sql } = t;
   const now = new Date();
   const first = day(new Date(now.getTime() - 6 * 86_400_000));

@@ -76,6 +76,8 @@ export function startConnectivity(hooks: ConnectivityHooks): () => void {
       const parsed = LiveMessage.safeParse(safeJson(String(event.data)));
       if (!parsed.success) return;
       if (parsed.data.type === 'Pong') connectivity.livePonged = true;
+      // set-force-reload: the operator wants this browser on the newest app and configuration.
+      if (parsed.data.type === 'ForceReload') location.reload();
       hooks.onLiveMessage?.(parsed.data);
       for (const listener of liveListeners) listener(parsed.data);
     });

@@ -1,0 +1,65 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, type Browser } from '../support/browser.ts';
+import { getJson, logIn, postJson, shot, startServer, stopServer, type Server } from '../support/product-server.ts';
+
+// Issue 18 items 7 and 2 in the real server over the demo data: the operator browses the API's
+// description at /api/docs (typed requests one path per type), a caregiver gets no map, and
+// set-force-reload makes a caregiver's open browser load the app again through /ws.
+
+describe('the API description and set-force-reload in the browser', () => {
+  let server: Server;
+  let operatorBrowser: Browser;
+  let caregiverBrowser: Browser;
+  let operator: Page;
+  let caregiver: Page;
+
+  beforeAll(async () => {
+    server = await startServer();
+    operatorBrowser = await launchBrowser({ width: 1280, height: 900 });
+    caregiverBrowser = await launchBrowser();
+    operator = operatorBrowser.context.pages()[0] ?? (await operatorBrowser.context.newPage());
+    caregiver = caregiverBrowser.context.pages()[0] ?? (await caregiverBrowser.context.newPage());
+  }, 600_000);
+
+  afterAll(async () => {
+    await operatorBrowser?.close();
+    await caregiverBrowser?.close();
+    if (server) await stopServer(server);
+  });
+
+  it('shows the operator every route, typed requests one per type; the caregiver gets none of it', { timeout: 300_000 }, async () => {
+    await caregiver.goto(server.url);
+    await caregiver.locator('input[name=username]').waitFor({ timeout: 60_000 });
+    await logIn(caregiver, 'caregiver', 'sointu-demo');
+    await caregiver.locator('.shell').waitFor({ timeout: 60_000 });
+    expect((await getJson(caregiver, '/api/openapi.json')).status).toBe(403);
+
+    await operator.goto(server.url);
+    await operator.locator('input[name=username]').waitFor({ timeout: 60_000 });
+    await logIn(operator, 'operator', 'sointu-demo');
+    await operator.waitForURL((url) => url.pathname.startsWith('/admin'), { timeout: 60_000 });
+    await operator.goto(`${server.url}/api/docs`);
+    await operator.locator('.opblock').first().waitFor({ timeout: 60_000 });
+    expect(await operator.locator('.opblock').count()).toBeGreaterThan(80);
+    const typed = operator.locator('.opblock', { hasText: '/api/requests/set-audio-file-categories' });
+    await typed.locator('.opblock-summary').click();
+    await typed.getByText('audioFileIds').first().waitFor({ timeout: 30_000 });
+    await shot(operator, 'api-docs-01-overview');
+    await typed.scrollIntoViewIfNeeded();
+    await shot(operator, 'api-docs-02-typed-request', typed);
+  });
+
+  it('reloads the caregiver\'s open app when the operator sets force reload', { timeout: 180_000 }, async () => {
+    await caregiver.locator('.shell[data-live=answered]').waitFor({ timeout: 60_000 });
+    const { body: me } = await getJson(caregiver, '/api/');
+    const userId = (me as { id: number }).id;
+    // A mark on the page's window: a reload takes it away.
+    await caregiver.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
+    const reloaded = caregiver.waitForEvent('load', { timeout: 60_000 });
+    const answer = await postJson(operator, '/api/requests/set-force-reload', { value: true, userIds: [userId] });
+    expect(answer).toEqual({ status: 200, body: { changed: 1 } });
+    await reloaded;
+    expect(await caregiver.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload ?? false)).toBe(false);
+  });
+});

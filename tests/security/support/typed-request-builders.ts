@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { libraryRows } from '../../support/library-rows.ts';
+import type { RequestBuilder } from './route-requests.ts';
+
+// One realistic request per back-office typed request (service operators only), each on
+// throwaway rows: an operator's change must not alter the rows the other routes' cells use.
+
+const typed = (type: string, payload: object) => ({ method: 'POST' as const, url: `/api/requests/${type}`, payload });
+
+export const typedRequestBuilders: Record<string, RequestBuilder> = {
+  'POST /api/requests/set-audio-file-active': async (s) => typed('set-audio-file-active', { audioFileIds: [await libraryRows(s.t.sql).audioFile()], active: false }),
+  'POST /api/requests/set-audio-file-length': async (s) => {
+    const rows = libraryRows(s.t.sql);
+    const fileId = await rows.file();
+    return typed('set-audio-file-length', { audioFileId: await rows.audioFile({ fileId }), fileId, audioLength: 181.4 });
+  },
+  'POST /api/requests/set-audio-file-artists': async (s) => {
+    const rows = libraryRows(s.t.sql);
+    return typed('set-audio-file-artists', { audioFileIds: [await rows.audioFile()], artistIds: [await rows.artist()], value: true });
+  },
+  'POST /api/requests/set-audio-file-categories': async (s) => {
+    const rows = libraryRows(s.t.sql);
+    return typed('set-audio-file-categories', { audioFileIds: [await rows.audioFile()], categoryIds: [await rows.category()], value: true });
+  },
+  'POST /api/requests/set-file-categories': async (s) => {
+    const rows = libraryRows(s.t.sql);
+    return typed('set-file-categories', { fileIds: [await rows.file('image/png')], categoryIds: [await rows.category()], value: true });
+  },
+  'POST /api/requests/merge-artists': async (s) => {
+    const rows = libraryRows(s.t.sql);
+    return typed('merge-artists', { srcIds: [await rows.artist()], dstId: await rows.artist() });
+  },
+  'POST /api/requests/set-recipe-item-order': async (s) => {
+    const rows = libraryRows(s.t.sql);
+    return typed('set-recipe-item-order', { recipeItemId: await rows.recipeItem(await rows.recipe()), order: 3 });
+  },
+  'POST /api/requests/set-recipe-items-active': async (s) => {
+    const rows = libraryRows(s.t.sql);
+    return typed('set-recipe-items-active', { ids: [await rows.recipeItem(await rows.recipe())], active: false });
+  },
+  'POST /api/requests/copy-recipe': async (s) => typed('copy-recipe', { fromRecipeId: s.ids.recipe, toRecipeId: await libraryRows(s.t.sql).recipe() }),
+  'POST /api/requests/add-ug-recipe-timings': async (s) => {
+    const rows = libraryRows(s.t.sql);
+    return typed('add-ug-recipe-timings', { userGroupIds: [await rows.userGroup()], recipeId: await rows.recipe(), days: ['2026-12-24'] });
+  },
+  'POST /api/requests/remove-ug-recipe-timings': async (s) => {
+    const rows = libraryRows(s.t.sql);
+    return typed('remove-ug-recipe-timings', { ids: [await rows.timing(await rows.userGroup(), await rows.recipe(), '2026-12-24')] });
+  },
+  'POST /api/requests/add-ug-recurring-recipe-timings': async (s) => {
+    const rows = libraryRows(s.t.sql);
+    return typed('add-ug-recurring-recipe-timings', { userGroupIds: [await rows.userGroup()], recipeId: await rows.recipe(), month: 12, day: 24, special: true });
+  },
+  'POST /api/requests/add-ug-recurring-recipe-timings-week': async (s) => {
+    const rows = libraryRows(s.t.sql);
+    return typed('add-ug-recurring-recipe-timings-week', { userGroupIds: [await rows.userGroup()], recipeId: await rows.recipe(), week: 10, day: 1 });
+  },
+  'POST /api/requests/remove-ug-recurring-recipe-timings': async (s) => {
+    const rows = libraryRows(s.t.sql);
+    return typed('remove-ug-recurring-recipe-timings', { ids: [await rows.recurringTiming(await rows.userGroup(), await rows.recipe())] });
+  },
+  'POST /api/requests/add-similar-artists': async (s) => {
+    const rows = libraryRows(s.t.sql);
+    return typed('add-similar-artists', { artistId: await rows.artist(), artistIds: [await rows.artist()] });
+  },
+  'POST /api/requests/remove-similar-artists': async (s) => {
+    const rows = libraryRows(s.t.sql);
+    return typed('remove-similar-artists', { artistId: await rows.artist(), artistIds: [await rows.artist()] });
+  },
+  'POST /api/requests/add-similar-audio-files': async (s) => {
+    const rows = libraryRows(s.t.sql);
+    return typed('add-similar-audio-files', { audioFileId: await rows.audioFile(), audioFileIds: [await rows.audioFile()] });
+  },
+  'POST /api/requests/remove-similar-audio-files': async (s) => {
+    const rows = libraryRows(s.t.sql);
+    return typed('remove-similar-audio-files', { audioFileId: await rows.audioFile(), audioFileIds: [await rows.audioFile()] });
+  },
+  'POST /api/requests/set-admin-ui-state': () => typed('set-admin-ui-state', { state: { tab: 'audio-files', filter: { active: true } } }),
+  'POST /api/requests/get-admin-ui-state': () => typed('get-admin-ui-state', {}),
+  'POST /api/requests/copy-user': (s) => typed('copy-user', { userId: s.ids.unit, name: `copy-${randomBytes(6).toString('hex')}` }),
+  // A throwaway user: the flag on a role's own account would change its ping.
+  'POST /api/requests/set-force-reload': async (s) => typed('set-force-reload', { value: true, userIds: [(await s.t.createUser()).id] }),
+};
