@@ -39,6 +39,7 @@ export async function startLoginSession(
     userId: user.id,
     sessionToken: newSessionToken(),
     admin: login.support !== undefined,
+    ...(login.support ? { supportBy: login.support.adminUserId } : {}),
     publicReport: false,
     loginTime: loginTime.toISOString(),
   };
