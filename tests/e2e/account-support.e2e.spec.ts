@@ -71,6 +71,9 @@ describe('support logins and the settings tab in the browser', () => {
       await visitorPage.goto(link);
       await visitorPage.getByTestId('public-report-table').waitFor(ui);
       expect(await visitorPage.getByTestId('public-report-table').locator('tbody td').first().textContent()).not.toBe('');
+      // ECharts animates the pie in; a screenshot taken at once shows a sliver.
+      await visitorPage.getByTestId('public-report-pie').waitFor(ui);
+      await visitorPage.waitForTimeout(1500);
       await shot(visitorPage, 'account-support-02-visitor-opens-link');
 
       await row.getByTestId('public-report-link-revoke').click();

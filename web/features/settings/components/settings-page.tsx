@@ -11,6 +11,7 @@ import { showModal } from '../../../lib/modal-stack.ts';
 import { paths } from '../../../routes/paths.ts';
 import { loadSettings, saveSetting, settingsStore } from '../stores/settings-store.ts';
 import { PublicReportLinks } from './public-report-links.tsx';
+import './settings.css';
 
 type Tab = 'settings' | 'residents' | 'activities' | 'users';
 
