@@ -19,3 +19,4 @@ export const invalidRequest = (message?: string, details?: unknown) => new AppEr
 export const validationError = (issues: ValidationIssue[]) => new AppError('ValidationError', undefined, issues);
 export const unauthorized = (message?: string) => new AppError('Unauthorized', message);
 export const conflict = (message: string, details?: unknown) => new AppError('Conflict', message, details);
+export const serviceUnavailable = (message?: string, details?: unknown) => new AppError('ServiceUnavailable', message, details);

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Mail, Mailer } from '../../infra/mail/mailer.ts';
 import type { Queryable } from '../../infra/sql/sql.ts';
 import { hashOneTimeSecret, LOGIN_TOKEN_LIFETIME_MS, newLoginToken } from '../../infra/auth/one-time-codes.ts';
-import { AppError } from '../../infra/errors.ts';
+import { AppError, serviceUnavailable } from '../../infra/errors.ts';
 
 // What the invitation, login-link and reset commands share: where links point and how a login
 // link is issued. The mail is sent inside the caller's transaction, as its last step: a mail that
@@ -30,12 +30,16 @@ export function requireMailer(request: FastifyRequest): Mailer {
   return mailer;
 }
 
-/** Sends, and logs what went wrong without the mail's secret before the caller's transaction rolls back. */
+/**
+ * Sends, and logs what went wrong without the mail's secret before the caller's transaction rolls
+ * back. A mail server that is down or refuses the mail is not the caller's fault and not a bug: a
+ * 503 ServiceUnavailable tells the browser to try again later (nothing was written), not a 500.
+ */
 export async function sendMail(request: FastifyRequest, mailer: Mailer, mail: Mail): Promise<void> {
   try {
     await mailer.send(mail);
   } catch (error) {
     request.log.error({ err: error, mailer: mailer.kind, subject: mail.subject }, 'mail not sent');
-    throw error;
+    throw serviceUnavailable('The mail could not be sent. Nothing was saved; try again later.', { dependency: 'mail' });
   }
 }

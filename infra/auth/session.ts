@@ -9,6 +9,8 @@ export const Session = z.object({
   sessionToken: z.string().min(1),
   /** Set by an admin-password login: skips token checks and session alerts (spec 1 section 6). */
   admin: z.boolean(),
+  /** A support login's administrator (issue 17 item 5): whom the audit log names for what it changes. */
+  supportBy: z.number().int().positive().optional(),
   publicReport: z.boolean(),
   loginTime: z.iso.datetime({ offset: true }),
 });

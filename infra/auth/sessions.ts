@@ -83,3 +83,12 @@ export async function endSessionsOfUser(
   );
   return ended.length;
 }
+
+/** Ends the public-report visitor sessions a user's rtoken opened: its link was taken back. */
+export async function endPublicReportSessions(sql: Queryable, userId: number, at: Date): Promise<number> {
+  const ended = await sql.query(
+    "UPDATE sessions SET ended_at = $2, end_reason = 'logout' WHERE user_id = $1 AND kind = 'public-report' AND ended_at IS NULL RETURNING token_hash",
+    [userId, at.toISOString()],
+  );
+  return ended.length;
+}

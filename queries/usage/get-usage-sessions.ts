@@ -162,7 +162,7 @@ export async function getUsageSessions(sql: Queryable, source: UsageWarehouse, u
   }));
 
   const counted = list.filter((s) => !s.short && s.duration !== null);
-  return { userId, first: period.first, last: period.last, totalUsage: roundSeconds(counted.reduce((a, s) => a + s.duration!, 0)), sessions: list };
+  return { userId, timeZone: period.timeZone, first: period.first, last: period.last, totalUsage: roundSeconds(counted.reduce((a, s) => a + s.duration!, 0)), sessions: list };
 }
 
 type SessionFigures = Pick<

@@ -64,6 +64,8 @@ export interface ReportPeriod {
   /** The period's instants [from, to) as ClickHouse UTC text, for tables keyed by time. */
   fromUtc: string;
   toUtc: string;
+  /** The reported user's zone: the days above and every time a browser shows for them are in it. */
+  timeZone: string;
 }
 
 /** first <= last (after capping), at most maxReportDays; otherwise a ValidationError naming the field. */
@@ -79,7 +81,7 @@ export function reportPeriod(first: string, last: string, timeZone: string, now:
   // Calendar days, not 24-hour spans: DST days have 23 or 25 hours.
   const dayCount = Math.round(DateTime.fromISO(cappedLast, { zone: 'UTC' }).diff(DateTime.fromISO(first, { zone: 'UTC' }), 'days').days) + 1;
   if (dayCount > maxReportDays) throw validationError([{ path: names.last, message: `A period is at most ${maxReportDays} days` }]);
-  return { first, last: cappedLast, dayCount, fromUtc: toClickHouseTime(start.toJSDate()), toUtc: toClickHouseTime(end.toJSDate()) };
+  return { first, last: cappedLast, dayCount, fromUtc: toClickHouseTime(start.toJSDate()), toUtc: toClickHouseTime(end.toJSDate()), timeZone };
 }
 
 export interface UsageWarehouse {

@@ -32,6 +32,7 @@ describe('reportPeriod', () => {
       dayCount: 1,
       fromUtc: '2026-03-28 22:00:00.000',
       toUtc: '2026-03-29 21:00:00.000',
+      timeZone: 'Europe/Helsinki',
     });
   });
 

@@ -7,6 +7,13 @@ export const LoginRequest = z.strictObject({
   password: SafeText.min(1).max(1000),
   /** When true the answer carries a JWT that the browser sends as a bearer token. */
   jwt: z.boolean().optional(),
+  /**
+   * The admin-password login (spec 1 section 4, issue 17 item 5): an administrator logs in to a
+   * unit they administer (`username`) with their own name here and their own `password`. The
+   * session has the admin flag: it logs no plays, shows Track Clicks and leaves the unit's
+   * playback alone; the login is recorded in the audit log.
+   */
+  adminUsername: SafeText.min(1).max(200).optional(),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
@@ -27,3 +34,7 @@ export const contractAlerts = {
   notStarted: 'Your subscription has not yet started. You can start using the service when the contract period starts.',
   ended: 'Your subscription has ended. To continue using the service, please contact {email}.',
 } as const;
+
+/** login-as-user {userId} (spec 3 section 7): a support login to a user the caller administers. */
+export const LoginAsUserRequest = z.strictObject({ userId: z.number().int().positive().max(2_147_483_647) });
+export const LoginAsUserResult = z.object({ jwt: z.string() });

@@ -11,6 +11,9 @@ export const errorKinds = {
   PayloadTooLarge: { status: 413, message: 'Payload too large' },
   TooManyRequests: { status: 429, message: 'Too many requests' },
   InternalError: { status: 500, message: 'Internal error' },
+  // A dependency the request needs (the mail server) did not answer: nothing was written, and the
+  // same request may succeed later. DOMAIN.md section 4 names no kind for it; docs/security.md.
+  ServiceUnavailable: { status: 503, message: 'Service unavailable' },
 } as const;
 export type ErrorKind = keyof typeof errorKinds;
 

@@ -14,10 +14,17 @@ export const PublicUsage = z.object({
   startTime: z.iso.datetime(),
   endTime: z.iso.datetime(),
   userId: z.number().int(),
+  /** The unit's name as its reports show it (client name, else first and last name, else user name): the report's Unit column. */
+  unitName: z.string(),
   /** Counted sessions (not short, with an end) starting in the period, and their summed length (s). */
   summaryData: z.object({ sessionCount: z.number().int().nonnegative(), sessionTotalLength: z.number().nonnegative() }),
   /** Per category: counted sessions with at least one play of it, most sessions first. */
   categorySummary: z.array(z.object({ categoryName: z.string(), sessionCount: z.number().int().nonnegative() })),
+  /**
+   * Per content type of the plays' categories (after contentTypeMerge; 'Unknown' without one):
+   * counted sessions with at least one such play, most sessions first. The pie "by content type".
+   */
+  contentTypeSummary: z.array(z.object({ contentType: z.string(), sessionCount: z.number().int().nonnegative() })),
 });
 export type PublicUsage = z.infer<typeof PublicUsage>;
 

@@ -175,6 +175,11 @@ export type UsageSession = z.infer<typeof UsageSession>;
 
 export const UsageSessions = z.object({
   userId: z.number().int(),
+  /**
+   * The unit's time zone: its sessions are shown in it, whoever views them (a Stockholm unit read
+   * by a Helsinki administrator shows Stockholm times, and a session near midnight its own day).
+   */
+  timeZone: z.string(),
   first: IsoDay,
   last: IsoDay,
   /** Sum of the listed counted sessions' lengths (short ones never add to it). */

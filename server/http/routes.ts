@@ -82,6 +82,10 @@ import { liveChannelRoute } from './live-channel.ts';
 import { postTypedRequestRoute } from './typed-requests.ts';
 import { setPasswordRoute } from '../../commands/users/set-password.ts';
 import { getAdminUsersRoute } from '../../queries/users/get-admin-users.ts';
+import { getPublicReportLinkRoute } from '../../queries/users/get-public-report-link.ts';
+import { issuePublicReportLinkRoute } from '../../commands/users/issue-public-report-link.ts';
+import { revokePublicReportLinkRoute } from '../../commands/users/revoke-public-report-link.ts';
+import { setUserStateRoute } from '../../commands/users/set-user-state.ts';
 import { getRemovedUsersRoute } from '../../queries/users/get-removed-users.ts';
 import type { App, RouteModule } from './zod.ts';
 import { parkEventRoute } from '../operations/park-event.ts';
@@ -193,6 +197,10 @@ export const routeModules: readonly RouteModule[] = [
   setLibraryAudioFileActiveRoute,
   getAppTasksRoute,
   addAppTaskRoute,
+  getPublicReportLinkRoute,
+  issuePublicReportLinkRoute,
+  revokePublicReportLinkRoute,
+  setUserStateRoute,
 ];
 
 /** Last: every route relies on the hooks before it (errors, input guard, origin, session, limits). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { notFound } from '../../infra/errors.ts';
 import { copyMessageRequest } from '../../commands/messages/copy-message-request.ts';
 import { inviteUserRequest } from '../../commands/users/invite-user-request.ts';
+import { loginAsUserRequest } from '../../commands/auth/login-as-user-request.ts';
 import { removeUserRequest } from '../../commands/users/remove-user.ts';
 import { resetPasswordRequest, sendPasswordResetEmailRequest } from '../../commands/users/password-reset-requests.ts';
 import { sendLoginTokenRequest } from '../../commands/users/send-login-token-request.ts';
@@ -45,6 +46,7 @@ export const typedRequests: Readonly<Record<string, TypedRequest>> = {
   'copy-message': copyMessageRequest,
   'get-target-counts': getTargetCountsRequest,
   'invite-user': inviteUserRequest,
+  'login-as-user': loginAsUserRequest,
   'remove-user': removeUserRequest,
   'reset-password': resetPasswordRequest,
   'send-login-token': sendLoginTokenRequest,

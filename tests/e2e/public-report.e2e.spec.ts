@@ -81,7 +81,11 @@ describe('the public report in the browser', () => {
 
     const { headers, cells } = await reportRow(page);
     expect(headers).toHaveLength(3);
-    const [, count, length] = cells;
+    const [unitCell, count, length] = cells;
+    // The Unit column names the caregiver unit, not the public user who reads its report.
+    const unitName = PublicUsage.parse((await getJson(page, `/api/public-usage/${unitId}/${from}/${day(today)}`)).body).unitName;
+    expect(unitCell).toBe(unitName);
+    expect(unitCell).not.toBe(user.clientName ?? user.name);
     expect(Number(count)).toBeGreaterThan(0);
     expect(length).toMatch(/^\d{2,}:\d{2}:\d{2}$/);
     expect(length).not.toBe('00:00:00');

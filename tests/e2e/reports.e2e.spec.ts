@@ -114,7 +114,9 @@ describe('usage reports in the browser', () => {
     });
     await page.goto(`${server.url}/reports`);
     await page.getByTestId('reports-page').waitFor();
-    expect(await page.getByTestId('report-user').inputValue()).toBe(String(unitId));
+    // Spec 3: an administrator's own id is selected first; the unit is chosen from the list.
+    expect(await page.getByTestId('report-user').inputValue()).toBe(String(admin.id));
+    await page.getByTestId('report-user').selectOption(String(unitId));
     const today = new Date().toLocaleDateString('sv-SE', { timeZone: admin.timeZone });
     expect(await page.getByTestId('month-label').textContent()).toBe(monthLabel(today.slice(0, 7)));
     expect(await page.getByTestId('month-next').isDisabled()).toBe(true);

@@ -23,10 +23,14 @@ describe('GET /api/public-usage/{id}/{first}/{last}', () => {
       startTime: '2026-01-13T22:00:00.000Z',
       endTime: '2026-01-20T22:00:00.000Z',
       userId: s.unit.id,
+      // The unit's name, not the viewer's (issue 17 item 8): here the unit reads its own report.
+      unitName: s.unit.name,
       // S1 120 + S3 600 + S4 300; S2 is short.
       summaryData: { sessionCount: 3, sessionTotalLength: 1020 },
       // Songs: S1, S3; Sing: S3, S4 (S2's play is in a short session).
       categorySummary: [{ categoryName: 'Sing', sessionCount: 2 }, { categoryName: 'Songs', sessionCount: 2 }],
+      // The pie is by content type: 'Sing Along' merged to SingAlong (usage rules), Music as it is.
+      contentTypeSummary: [{ contentType: 'Music', sessionCount: 2 }, { contentType: 'SingAlong', sessionCount: 2 }],
     });
   });
 
@@ -47,7 +51,8 @@ describe('GET /api/public-usage/{id}/{first}/{last}', () => {
 
     const report = await s.t.app.inject({ method: 'GET', url: `/api/public-usage/${s.unit.id}/2026-01-14/2026-01-20`, headers: { cookie } });
     expect(report.statusCode, report.body).toBe(200);
-    expect(PublicUsage.parse(report.json())).toMatchObject({ userId: s.unit.id, summaryData: { sessionCount: 3, sessionTotalLength: 1020 } });
+    // The Unit column names the unit, not the public user reading it (issue 17 item 8).
+    expect(PublicUsage.parse(report.json())).toMatchObject({ userId: s.unit.id, unitName: s.unit.name, summaryData: { sessionCount: 3, sessionTotalLength: 1020 } });
 
     for (const url of [`/api/public-usage/${s.other.id}/2026-01-14/2026-01-20`, `/api/usage/${s.unit.id}/2026-01-14/2026-01-20`]) {
       const denied = await s.t.app.inject({ method: 'GET', url, headers: { cookie } });

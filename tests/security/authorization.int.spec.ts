@@ -50,6 +50,7 @@ export const authorizationTable: Record<string, Row> = {
   'POST /api/requests/invite-user': row(unitAndAdmin, { caregiver: 'denied' }),
   'POST /api/requests/remove-user': row(unitAndAdmin, { caregiver: 'denied' }),
   'POST /api/requests/send-login-token': row(unitAndAdmin, { caregiver: 'denied' }),
+  'POST /api/requests/login-as-user': row(unitAndAdmin, { caregiver: 'denied' }),
   // The login screen's: anyone but a public-report session (which reaches only its report).
   'POST /api/requests/send-password-reset-email': row(anyone, { publicToken: 'denied', publicPassword: 'denied' }),
   'POST /api/requests/reset-password': row(anyone, { publicToken: 'denied', publicPassword: 'denied' }),
@@ -82,6 +83,12 @@ export const authorizationTable: Record<string, Row> = {
   'GET /api/user-admin/users': row(unitAndAdmin, { caregiver: 'denied' }),
   // The caller's own former administrations: empty for most.
   'GET /api/user-admin/removed-users': loggedIn,
+  // A unit's public report link: its administrator with showPublicReport (issue 17 item 6); the unit itself is none.
+  'GET /api/public-report-link/:userId': row(unitAndAdmin, { caregiver: 'denied' }),
+  'POST /api/public-report-link/:userId': row(unitAndAdmin, { caregiver: 'denied' }),
+  'DELETE /api/public-report-link/:userId': row(unitAndAdmin, { caregiver: 'denied' }),
+  // Only a support session (admin flag) sets the state of the account it is in; no role here is one.
+  'POST /api/user-state': row(loggedIn, { relative: 'denied', otherOrg: 'denied', operator: 'denied', admin: 'denied', caregiver: 'denied' }),
 
   'GET /api/evaluations': loggedIn,
   'POST /api/evaluations': loggedIn,

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer, decodeHeader, mailBody, parseHeaders } from '../../infra/mail/mailer.ts';
+import { createMailer, decodeHeader, mailBody, parseHeaders, smtpMailer, type Mailer } from '../../infra/mail/mailer.ts';
 import { loadConfig } from '../../infra/config.ts';
 import { buildTestApp, type TestApp } from '../support/build-test-app.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts';
@@ -62,5 +62,58 @@ describe('mail through SMTP (SMTP_URL)', () => {
     expect(catcher.mails).toHaveLength(before + 1);
     expect(catcher.mails.at(-1)!.to).toEqual(['reset@example.fi']);
     expect(mailBody(catcher.mails.at(-1)!.data)).toMatch(/salasanasi vaihtokoodi on\n\n {4}[A-Z0-9]{12}/);
+  });
+});
+
+// A mail server that is down is neither bad input nor a bug: 503 ServiceUnavailable, and the
+// invitation's transaction rolls back, so no user, admin link, recipient, audit row or login token
+// is left behind and the same invitation succeeds once the server is back.
+describe('invite-user with the SMTP server down', () => {
+  let t: TestApp;
+  let catcher: SmtpCatcher;
+  let smtpUrl: string;
+
+  beforeAll(async () => {
+    // A catcher started and stopped: its loopback port now refuses connections.
+    const stopped = await startSmtpCatcher();
+    await stopped.close();
+    smtpUrl = stopped.url;
+    catcher = await startSmtpCatcher();
+    // The mailer reads the URL at each send, so the retry after the outage is the same request to the same app.
+    const mailer: Mailer = { kind: 'smtp', send: (mail) => smtpMailer(smtpUrl, 'sointu@kotikallio.test').send(mail), list: async () => [] };
+    t = await buildTestApp({ mailer });
+  });
+  const serverBack = () => {
+    smtpUrl = catcher.url;
+  };
+  afterAll(async () => {
+    await t?.close();
+    await catcher?.close();
+  });
+
+  it('should answer 503 ServiceUnavailable and write nothing, then invite once the server is back', async () => {
+    const admin = await t.createUser({ config: { canInviteUsers: true } });
+    const [{ id: residentId } = { id: 0 }] = await t.sql.query<{ id: number }>("INSERT INTO residents (first_name, last_name, user_id) VALUES ('Aino', 'Virtanen', $1) RETURNING id", [admin.id]);
+    const { cookie } = await t.login(admin);
+    const count = async (table: string) => Number((await t.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n);
+    const before = { users: await count('users'), admins: await count('user_admins'), recipients: await count('default_message_recipients'), receivers: await count('message_receivers'), logging: await count('logging') };
+    const invite = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/requests/invite-user',
+        headers: { cookie },
+        payload: { firstName: 'Åsa', lastName: 'Ek', email: 'down@example.se', defaultMessageRecipientName: 'Avdelning 2', residentId, language: 'swe' },
+      });
+    const refused = await invite();
+    expect(refused.statusCode, refused.body).toBe(503);
+    expect(refused.json().error).toMatchObject({ kind: 'ServiceUnavailable', details: { dependency: 'mail' } });
+    expect(refused.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|stack/);
+    expect({ users: await count('users'), admins: await count('user_admins'), recipients: await count('default_message_recipients'), receivers: await count('message_receivers'), logging: await count('logging') }).toEqual(before);
+    expect(await t.sql.query("SELECT 1 FROM users WHERE email = 'down@example.se'")).toEqual([]);
+
+    serverBack();
+    const accepted = await invite();
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(catcher.mails.map((mail) => mail.to)).toEqual([['down@example.se']]);
   });
 });

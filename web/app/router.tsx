@@ -73,7 +73,7 @@ export function AppRoutes({ user }: { user: CurrentUser }) {
       {(['settings', 'residents', 'activities'] as const).map((name) => (
         <Route key={name} path={paths[name].path}>
           <Guarded name={name} user={user}>
-            <SettingsPage config={user.config} userId={user.id} tab={name}>
+            <SettingsPage config={user.config} userId={user.id} tab={name} administeredUnits={user.adminOfUsers}>
               {name === 'residents' ? <ResidentsTab config={user.config} /> : name === 'activities' ? <ActivitiesTab config={user.config} /> : null}
             </SettingsPage>
           </Guarded>

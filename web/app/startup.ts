@@ -17,7 +17,8 @@ export async function runStartup(): Promise<void> {
   const username = params.get('username');
   const password = params.get('password');
   if (params.size > 0) history.replaceState(null, '', location.pathname + location.hash);
-  if (username && password) return login(username, password);
+  // adminUsername: the admin-password login (spec 1 section 4): an administrator's own password, into the unit `username`.
+  if (username && password) return login(username, password, params.get('adminUsername') ?? undefined);
   // Spec 1 section 4: token logs in with the mailed login link.
   const token = params.get('token');
   if (token) return loginWithToken(token);

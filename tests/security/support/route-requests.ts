@@ -67,6 +67,11 @@ export const routeRequests: Record<string, RequestBuilder> = {
     return { method: 'POST', url: '/api/set-password', payload: { userId: user.id, password: 'new-password' } };
   },
   'GET /api/user-admin/users': () => ({ method: 'GET', url: '/api/user-admin/users' }),
+  // A throwaway unit the administrator (given showPublicReport) administers, so the caregiver's own rtoken stays.
+  'GET /api/public-report-link/:userId': async (s) => ({ method: 'GET', url: `/api/public-report-link/${await publicReportLinkUnit(s)}` }),
+  'POST /api/public-report-link/:userId': async (s) => ({ method: 'POST', url: `/api/public-report-link/${await publicReportLinkUnit(s)}`, payload: {} }),
+  'DELETE /api/public-report-link/:userId': async (s) => ({ method: 'DELETE', url: `/api/public-report-link/${await publicReportLinkUnit(s)}` }),
+  'POST /api/user-state': () => ({ method: 'POST', url: '/api/user-state', payload: { state: { page: 'recipes' } } }),
   'GET /api/user-admin/removed-users': () => ({ method: 'GET', url: '/api/user-admin/removed-users' }),
   // Typed requests (spec 3 section 7): one route per type; what is left of ':type' is an unknown type.
   'POST /api/requests/:type': () => ({ method: 'POST', url: '/api/requests/no-such-type', payload: {} }),
@@ -86,6 +91,12 @@ export const routeRequests: Record<string, RequestBuilder> = {
     await s.t.sql.query('UPDATE users SET inserted_by_user_id = $1 WHERE id = $2', [s.users.admin.id, user.id]);
     await s.t.sql.query('INSERT INTO user_admins (admin_user_id, user_id) VALUES ($1, $2)', [s.users.admin.id, user.id]);
     return { method: 'POST', url: '/api/requests/remove-user', payload: { userId: user.id } };
+  },
+  // A throwaway user the administrator administers: a support session in their account.
+  'POST /api/requests/login-as-user': async (s) => {
+    const user = await s.t.createUser();
+    await s.t.sql.query('INSERT INTO user_admins (admin_user_id, user_id) VALUES ($1, $2)', [s.users.admin.id, user.id]);
+    return { method: 'POST', url: '/api/requests/login-as-user', payload: { userId: user.id } };
   },
   // A throwaway user with an address, whom the administrator administers.
   'POST /api/requests/send-login-token': async (s) => {
@@ -254,4 +265,13 @@ export async function sendAs(s: SecurityScenario, role: Role, request: RouteRequ
   }
   const response = await s.t.app.inject(options);
   return { statusCode: response.statusCode, body: response.body, contentType: String(response.headers['content-type'] ?? '') };
+}
+
+/** A new unit administered by the scenario's administrator, who may manage public report links. */
+async function publicReportLinkUnit(s: SecurityScenario): Promise<number> {
+  const unit = await s.t.createUser();
+  await s.t.sql.query(`UPDATE users SET config = config || '{"showPublicReport": true}'::jsonb WHERE id = $1`, [s.users.admin.id]);
+  await s.t.sql.query("UPDATE users SET public_report_token_code = $2 WHERE id = $1", [unit.id, `link-${unit.id}-${randomBytes(6).toString('hex')}`]);
+  await s.t.sql.query('INSERT INTO user_admins (admin_user_id, user_id) VALUES ($1, $2)', [s.users.admin.id, unit.id]);
+  return unit.id;
 }

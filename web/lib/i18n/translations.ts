@@ -6,6 +6,7 @@ import { todaysTexts } from './translations-todays.ts';
 import { timingTexts } from './translations-timings.ts';
 import { uploadTexts } from './translations-uploads.ts';
 import { accountTexts } from './translations-accounts.ts';
+import { settingsTexts } from './translations-settings.ts';
 import { reportPlurals, reportTexts } from './translations-reports.ts';
 import { reportTablePlurals, reportTableTexts } from './translations-report-tables.ts';
 import { messageTexts } from './translations-message.ts';
@@ -103,6 +104,7 @@ export const texts: Record<string, TextEntry> = {
   ...easyTexts,
   ...usersTexts,
   ...accountTexts,
+  ...settingsTexts,
   ...musicChannelTexts,
   // The operators' content library and app tasks (translations-library-admin.ts).
   ...libraryAdminTexts,

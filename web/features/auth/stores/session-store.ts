@@ -60,8 +60,9 @@ export async function loadUser(query: { time?: string } = {}): Promise<void> {
   }
 }
 
-export function login(username: string, password: string): Promise<void> {
-  return signIn(() => postLogin({ username, password }));
+/** With adminUsername: the admin-password login of an administrator (their own password) into the unit `username`. */
+export function login(username: string, password: string, adminUsername?: string): Promise<void> {
+  return signIn(() => postLogin({ username, password, ...(adminUsername ? { adminUsername } : {}) }));
 }
 
 /** The mailed login link's token (start-up parameter `token`); a spent or expired link shows 'Login failed'. */

@@ -4,6 +4,7 @@ import type { PublicUsage } from '../../../../schemas/api/public-usage.ts';
 import type { CurrentUser } from '../../../../schemas/api/user.ts';
 import { PieChart } from '../../../components/charts/pie-chart.tsx';
 import { formatDay, formatDuration, lastDaysPeriod, recentReportDayCount } from '../../../lib/format.ts';
+import { contentTypeKey } from '../../../lib/i18n/translations-reports.ts';
 import { getPublicUsage } from '../api/get-public-usage.ts';
 import { publicReportUserId } from '../stores/public-report-store.ts';
 import './public-report.css';
@@ -34,7 +35,6 @@ export function PublicReportPage({ user }: { user: CurrentUser }) {
   }, [reportUserId, firstDay, lastDay]);
 
   const { showPublicReportSessionCount: showCount, showPublicReportSessionTime: showTime } = user.config;
-  const unit = user.clientName ?? user.organization ?? user.name;
   return (
     <section className="public-report" data-testid="public-report">
       <h2>{t('Public report')}</h2>
@@ -46,28 +46,13 @@ export function PublicReportPage({ user }: { user: CurrentUser }) {
       {state.status === 'failed' && <p className="report-empty">{t('No data for this period.')}</p>}
       {state.status === 'loaded' && (
         <>
-          <table className="public-report-table" data-testid="public-report-table">
-            <thead>
-              <tr>
-                <th>{t('Unit')}</th>
-                {showCount && <th className="num">{t('Amount of Sessions')}</th>}
-                {showTime && <th className="num">{t('Length of Sessions')}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              <tr>
-                <td>{unit}</td>
-                {showCount && <td className="num">{state.usage.summaryData.sessionCount}</td>}
-                {showTime && <td className="num">{formatDuration(state.usage.summaryData.sessionTotalLength)}</td>}
-              </tr>
-            </tbody>
-          </table>
+          <PublicReportTable usage={state.usage} showCount={showCount} showTime={showTime} />
           <div className="public-report-card">
             <h3>{t('Sessions by content type')}</h3>
-            {state.usage.categorySummary.length > 0 ? (
+            {state.usage.contentTypeSummary.length > 0 ? (
               <PieChart
                 data-testid="public-report-pie"
-                slices={state.usage.categorySummary.map((c) => ({ name: c.categoryName, value: c.sessionCount }))}
+                slices={contentTypeSlices(state.usage).map((s) => ({ name: t(contentTypeKey(s.contentType)), value: s.value }))}
                 height={320}
               />
             ) : (
@@ -79,5 +64,33 @@ export function PublicReportPage({ user }: { user: CurrentUser }) {
         </>
       )}
     </section>
+  );
+}
+
+/** The pie "Sessions by content type": one slice per content type, not per category. */
+export function contentTypeSlices(usage: PublicUsage): { contentType: string; value: number }[] {
+  return usage.contentTypeSummary.map((c) => ({ contentType: c.contentType, value: c.sessionCount }));
+}
+
+/** Unit, Amount of Sessions, Length of Sessions: the reported unit's row, whoever reads it (a public user, a token, an administrator). */
+export function PublicReportTable({ usage, showCount, showTime }: { usage: PublicUsage; showCount: boolean; showTime: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <table className="public-report-table" data-testid="public-report-table">
+      <thead>
+        <tr>
+          <th>{t('Unit')}</th>
+          {showCount && <th className="num">{t('Amount of Sessions')}</th>}
+          {showTime && <th className="num">{t('Length of Sessions')}</th>}
+        </tr>
+      </thead>
+      <tbody>
+        <tr>
+          <td>{usage.unitName}</td>
+          {showCount && <td className="num">{usage.summaryData.sessionCount}</td>}
+          {showTime && <td className="num">{formatDuration(usage.summaryData.sessionTotalLength)}</td>}
+        </tr>
+      </tbody>
+    </table>
   );
 }

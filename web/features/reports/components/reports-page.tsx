@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import type { CurrentUser } from '../../../../schemas/api/user.ts';
 import { formatDay } from '../../../lib/format.ts';
 import { paths } from '../../../routes/paths.ts';
-import { initReport, loadTargets, loadTotals, periodProblem, reportStore, viewedMonth } from '../stores/report-store.ts';
+import { defaultReportUserId, initReport, loadTargets, loadTotals, periodProblem, reportStore, viewedMonth } from '../stores/report-store.ts';
 import { AdminAccordion } from './admin-accordion.tsx';
 import { PeriodControls } from './period-controls.tsx';
 import { ReportSummary } from './report-summary.tsx';
@@ -15,13 +15,10 @@ import { VideoViewsSection } from '../videos/components/video-views-section.tsx'
 import { NotConnectedPlaysSection, UsageDetailsLogSection } from '../details-log/components/usage-details-log-section.tsx';
 import './reports.css';
 
-/**
- * /reports (spec 3 section 2). An administrator starts on the first user they administer: their
- * own account rarely has usage of its own; everyone else sees their own report.
- */
+/** /reports (spec 3 section 2): everyone, administrators too, starts on their own report. */
 export function ReportsPage({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
-  initReport(user.id, user.timeZone, user.adminOfUsers[0]?.id ?? user.id);
+  initReport(user.id, user.timeZone, defaultReportUserId(user));
   const snap = useSnapshot(reportStore);
   const isAdmin = user.adminOfUsers.length > 0;
   const problem = periodProblem(snap.firstDay, snap.lastDay);

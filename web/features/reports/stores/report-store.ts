@@ -40,6 +40,14 @@ export function today(): string {
 }
 
 /**
+ * Whose report opens first: the viewer's own, administrator or not (spec 3 section 4: "Administrators
+ * select their own id by default"); the units they administer follow it in the 'Report for User' list.
+ */
+export function defaultReportUserId(viewer: { id: number }): number {
+  return viewer.id;
+}
+
+/**
  * Starts the report on the current month for the given user. Coming back to the page keeps the
  * period and user chosen; another login starts afresh.
  */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { canGoToNextMonth, initReport, isPastMonth, nextMonth, periodProblem, previousMonth, reportStore } from './report-store.ts';
+import { canGoToNextMonth, defaultReportUserId, initReport, isPastMonth, nextMonth, periodProblem, previousMonth, reportStore } from './report-store.ts';
 
 describe('report period navigation', () => {
   beforeEach(() => {
@@ -43,5 +43,12 @@ describe('report period navigation', () => {
     expect(periodProblem('2026-02-30', '2026-03-01')).toBe('invalid');
     expect(periodProblem('2025-01-01', '2026-01-02')).toBe('tooLong');
     expect(periodProblem('2024-01-01', '2024-12-31')).toBeNull();
+  });
+});
+
+describe('the report user at start', () => {
+  it("selects an administrator's own id first, not the first user they administer (spec 3)", () => {
+    const administrator = { id: 4, adminOfUsers: [{ id: 9, name: 'caregiver' }] };
+    expect(defaultReportUserId(administrator)).toBe(4);
   });
 });

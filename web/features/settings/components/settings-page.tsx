@@ -10,6 +10,8 @@ import { pushToast } from '../../../lib/toast-queue.ts';
 import { showModal } from '../../../lib/modal-stack.ts';
 import { paths } from '../../../routes/paths.ts';
 import { loadSettings, saveSetting, settingsStore } from '../stores/settings-store.ts';
+import { PublicReportLinks } from './public-report-links.tsx';
+import './settings.css';
 
 type Tab = 'settings' | 'residents' | 'activities' | 'users';
 
@@ -29,7 +31,20 @@ function tabsFor(config: UserConfig): Array<{ label: string; href: string; tab?:
  * The settings area: its tab bar and, on the settings tab, the settings form. The residents and
  * activities tabs belong to their own features; the app composes them in as `children`.
  */
-export function SettingsPage({ config, userId, tab, children }: { config: UserConfig; userId?: number; tab: Tab; children?: ReactNode }) {
+export function SettingsPage({
+  config,
+  userId,
+  tab,
+  children,
+  administeredUnits = [],
+}: {
+  config: UserConfig;
+  userId?: number;
+  tab: Tab;
+  children?: ReactNode;
+  /** The users the viewer administers: with showPublicReport, their public report links are managed here. */
+  administeredUnits?: readonly { id: number; name: string }[];
+}) {
   const { t } = useTranslation();
   return (
     <section className="settings-area">
@@ -43,7 +58,14 @@ export function SettingsPage({ config, userId, tab, children }: { config: UserCo
           {t('Logout')}
         </button>
       </nav>
-      {tab === 'settings' ? <SettingsForm passwordChangeFor={config.passwordChange ? userId : undefined} /> : children}
+      {tab === 'settings' ? (
+        <>
+          <SettingsForm passwordChangeFor={config.passwordChange ? userId : undefined} />
+          {config.showPublicReport && administeredUnits.length > 0 && <PublicReportLinks units={administeredUnits} />}
+        </>
+      ) : (
+        children
+      )}
     </section>
   );
 }
@@ -74,6 +96,38 @@ function SettingsForm({ passwordChangeFor }: { passwordChangeFor?: number }) {
               </option>
             ))}
           </select>
+        </Row>
+        {/* Spec 3 sections 2 and 3: the month's session target a report starts with, and playing with one click. */}
+        <Row label={t('Session target per month')} htmlFor="sessionTargetCount">
+          <input
+            type="number"
+            id="sessionTargetCount"
+            name="sessionTargetCount"
+            min={0}
+            max={100}
+            step={1}
+            key={values.sessionTargetCount ?? ''}
+            defaultValue={values.sessionTargetCount ?? ''}
+            disabled={!loaded || busyKey === 'sessionTargetCount'}
+            data-testid="setting-session-target-count"
+            onBlur={(e) => {
+              const value = e.target.value.trim();
+              // The server takes whole numbers 0 to 100; anything else is put back as it was.
+              if (/^(100|[1-9]?[0-9])$/.test(value)) void saveSetting('sessionTargetCount', value, t('Settings saved'));
+              else e.target.value = values.sessionTargetCount ?? '';
+            }}
+          />
+        </Row>
+        <Row label={t('Play with one click')} htmlFor="oneClickAutoPlay">
+          <input
+            type="checkbox"
+            id="oneClickAutoPlay"
+            name="oneClickAutoPlay"
+            checked={values.oneClickAutoPlay === 'true'}
+            disabled={!loaded || busyKey === 'oneClickAutoPlay'}
+            data-testid="setting-one-click-auto-play"
+            onChange={(e) => void saveSetting('oneClickAutoPlay', String(e.target.checked), t('Settings saved'))}
+          />
         </Row>
         {/* Spec 3 section 2: the password change, with passwordChange; it keeps this session and ends the others. */}
         {passwordChangeFor !== undefined && (

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import type { UsageSessions } from '../../../../../schemas/api/usage-report.ts';
 import type { UserConfig } from '../../../../../schemas/api/user.ts';
 import { Pager } from '../../../../components/data-table/pager.tsx';
 import { useRemoteData } from '../../../../components/data-table/use-remote-data.ts';
@@ -41,7 +42,6 @@ export function SessionListSection({ userId, firstDay, lastDay, config }: Report
   // residents to choose from, so changing the choice needs no new request.
   const sessions = remote.status === 'loaded' ? remote.data.sessions.filter((s) => residentId === null || s.participants.some((p) => p.id === residentId)) : [];
   const totalUsage = sessions.reduce((sum, s) => (s.short || s.duration === null ? sum : sum + s.duration), 0);
-  const timeZone = config.timeZone;
   const first = remote.status === 'loaded' ? remote.data.first : firstDay;
   const last = remote.status === 'loaded' ? remote.data.last : lastDay;
   const page = sessions.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize);
@@ -64,13 +64,23 @@ export function SessionListSection({ userId, firstDay, lastDay, config }: Report
         )}
       </div>
       <ReportState remote={remote} empty={sessions.length === 0} emptyText={t('No sessions in this period')}>
-        <ul className="session-cards">
-          {page.map((session) => (
-            <SessionCard key={session.sessionId} session={session} timeZone={timeZone} />
-          ))}
-        </ul>
+        {remote.status === 'loaded' && <SessionCards answer={remote.data} sessions={page} />}
         <Pager pageIndex={pageIndex} pageCount={pageCountOf(sessions.length, pageSize)} onPage={setPageIndex} />
       </ReportState>
     </section>
+  );
+}
+
+/**
+ * The listed sessions in the unit's time zone as the server names it, never the viewer's: a
+ * Stockholm unit read by a Helsinki administrator shows Stockholm times and days.
+ */
+export function SessionCards({ answer, sessions }: { answer: UsageSessions; sessions: UsageSessions['sessions'] }) {
+  return (
+    <ul className="session-cards">
+      {sessions.map((session) => (
+        <SessionCard key={session.sessionId} session={session} timeZone={answer.timeZone} />
+      ))}
+    </ul>
   );
 }

@@ -1,0 +1,16 @@
+import { PublicReportLink } from '../../../../schemas/api/public-report-link.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+// GET, POST and DELETE /api/public-report-link/{userId}: show, issue (replacing) and revoke a unit's public report link.
+
+export function getPublicReportLink(userId: number, signal?: AbortSignal): Promise<PublicReportLink> {
+  return apiRequest(`/api/public-report-link/${userId}`, { schema: PublicReportLink, signal });
+}
+
+export function issuePublicReportLink(userId: number): Promise<PublicReportLink> {
+  return apiRequest(`/api/public-report-link/${userId}`, { method: 'POST', schema: PublicReportLink });
+}
+
+export function revokePublicReportLink(userId: number): Promise<PublicReportLink> {
+  return apiRequest(`/api/public-report-link/${userId}`, { method: 'DELETE', schema: PublicReportLink });
+}
