@@ -48,4 +48,7 @@ export const playerTexts: Record<string, { fin: string; swe: string; swe2?: stri
   'Did not like': { fin: 'Ei pitänyt', swe: 'Gillade inte' },
   Neutral: { fin: 'Neutraali', swe: 'Neutral' },
   Liked: { fin: 'Piti', swe: 'Gillade' },
+
+  // Generic data handling (spec 1 section 4): a creation the network lost waits for its retry.
+  'Not saved yet, trying again soon': { fin: 'Ei vielä tallennettu, yritetään pian uudelleen', swe: 'Inte sparad ännu, försöker snart igen' },
 };
