@@ -51,4 +51,16 @@ export const playerTexts: Record<string, { fin: string; swe: string; swe2?: stri
 
   // Generic data handling (spec 1 section 4): a creation the network lost waits for its retry.
   'Not saved yet, trying again soon': { fin: 'Ei vielä tallennettu, yritetään pian uudelleen', swe: 'Inte sparad ännu, försöker snart igen' },
+
+  // Content modals and the file viewer (spec 1 section 2, spec 2 section 7)
+  'No preview available for {{name}}. Click to download.': {
+    fin: 'Esikatselu ei ole saatavilla tiedostolle {{name}}. Lataa napsauttamalla.',
+    swe: 'Ingen förhandsvisning tillgänglig för {{name}}. Klicka för att ladda ner.',
+  },
+  Artist: { fin: 'Esittäjä', swe: 'Artist' },
+  Composer: { fin: 'Säveltäjä', swe: 'Kompositör' },
+  Album: { fin: 'Albumi', swe: 'Album' },
+  'Show big image': { fin: 'Näytä iso kuva', swe: 'Visa stor bild' },
+  'Close Window': { fin: 'Sulje ikkuna', swe: 'Stäng fönstret' },
+  'No instructions have been given for this user.': { fin: 'Tälle käyttäjälle ei ole annettu ohjeita.', swe: 'Inga instruktioner har getts för den här användaren.' },
 };
