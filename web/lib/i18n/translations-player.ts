@@ -11,6 +11,7 @@ export const playerTexts: Record<string, { fin: string; swe: string; swe2?: stri
   Position: { fin: 'Kohta', swe: 'Position' },
   'Continuous play': { fin: 'Jatkuva toisto', swe: 'Kontinuerlig uppspelning' },
   Shuffle: { fin: 'Satunnaistoisto', swe: 'Blanda' },
+  'Fast forward': { fin: 'Pikakelaus', swe: 'Snabbspola' },
   'This user ID cannot play music.': {
     fin: 'Tällä käyttäjätunnuksella ei voi soittaa musiikkia.',
     swe: 'Det här användar-ID:t kan inte spela musik.',

@@ -229,6 +229,7 @@ export function setPlayerMedia(factory: (() => PlayerMedia) | null): void {
 
 function element(): PlayerMedia {
   if (audio) return audio;
+  pauseForOtherMedia();
   const created = createMedia();
   created.addEventListener('progress', () => {
     playerState.buffered = bufferedAhead(created);
@@ -288,6 +289,21 @@ function activeSlot(): PlayerSlot | undefined {
 
 function snapshotOf(item: NowPlaying): NowPlaying {
   return { ...item };
+}
+
+// Any other audio or video of the page that starts (a message's video, the file viewer) pauses
+// this player in turn, so two never play over each other.
+let listensToOtherMedia = false;
+function pauseForOtherMedia(): void {
+  if (listensToOtherMedia || typeof document === 'undefined') return;
+  listensToOtherMedia = true;
+  document.addEventListener(
+    'play',
+    (event) => {
+      if (event.target !== audio && playerState.playing) pause();
+    },
+    true,
+  );
 }
 
 /** Starting a file pauses every other player on the page (video, message players). */
