@@ -11,6 +11,7 @@ import {
   playerState,
   previous,
   releaseSeek,
+  resumePlayer,
   setContinuous,
   setFastForward,
   setShuffle,
@@ -46,6 +47,8 @@ export function PlayerBar({ extra }: { extra?: ReactNode }) {
   }, [shown]);
   if (!shown) return null;
   const shownTime = state.seekTime ?? state.currentTime;
+  // Players of other components set aside, paused where they were: one press takes one up again.
+  const setAside = Object.entries(state.players).filter(([id]) => id !== state.activePlayerId);
   const max = state.duration > 0 ? state.duration : Math.max(current?.length ?? 0, 1);
   // The loaded part shows as a lighter band behind the bar's thumb.
   const bufferedShare = `${Math.min(100, (state.buffered / max) * 100).toFixed(1)}%`;
@@ -153,6 +156,17 @@ export function PlayerBar({ extra }: { extra?: ReactNode }) {
             </label>
           </div>
           {extra}
+        </div>
+      )}
+      {current && setAside.length > 0 && (
+        <div className="player-set-aside">
+          {setAside.map(([id, slot]) => (
+            <button key={id} type="button" className="player-resume" onClick={() => resumePlayer(id)} aria-label={`${t('Continue')}: ${slot.name}`} data-testid="player-resume" data-player-id={id}>
+              <PlayIcon />
+              <span className="player-resume-name">{slot.name}</span>
+              <span className="player-time">{formatLength(slot.currentTime, 'floor')}</span>
+            </button>
+          ))}
         </div>
       )}
     </section>
