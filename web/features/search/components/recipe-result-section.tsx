@@ -7,6 +7,7 @@ import { Pager } from '../../../components/data-table/pager.tsx';
 import { paths } from '../../../routes/paths.ts';
 import { descriptionLine } from '../recipe-text.ts';
 import { goToPage, search, searchPageSize } from '../stores/search-store.ts';
+import { NameList } from '../../../components/widgets/name-list.tsx';
 
 interface Props {
   title: string;
@@ -36,7 +37,7 @@ export function RecipeResultSection({ title, favoriteButton }: Props) {
               {recipe.description && <span className="search-meta">{descriptionLine(recipe.description)}</span>}
               {recipe.foundInRecipe.length > 0 && (
                 <span className="search-meta" data-testid="found-in-recipe">
-                  {t('Found in recipe')}: {recipe.foundInRecipe.join(', ')}
+                  {t('Found in recipe')}: <NameList names={recipe.foundInRecipe} />
                 </span>
               )}
             </div>
