@@ -150,12 +150,8 @@ export class EntityCollection<T extends object, Draft = Partial<T>, Query = Reco
    */
   delayedPut(id: number, change: Partial<T>): void {
     const key = String(id);
-    const entry = this.entry(key);
-    if (!entry) return;
-    Object.assign(entry.value, change);
-    entry.flags.modified = true;
-    this.pendingChange.set(key, { ...this.pendingChange.get(key), ...change });
-    const mine = this.bump(key);
+    const mine = this.modify(id, change);
+    if (mine === null) return;
     setTimeout(() => {
       if (this.changeCount.get(key) !== mine) return;
       const pending = this.pendingChange.get(key);
@@ -164,15 +160,18 @@ export class EntityCollection<T extends object, Draft = Partial<T>, Query = Reco
     }, delayedPutMs);
   }
 
-  /** Marks a local change for the sync loop to send (spec: modified entities sync every 500 ms). */
-  modify(id: number, change: Partial<T>): void {
+  /**
+   * Marks a local change for the sync loop to send (spec: modified entities sync every 500 ms);
+   * returns the change's number, null for an entity not held.
+   */
+  modify(id: number, change: Partial<T>): number | null {
     const key = String(id);
     const entry = this.entry(key);
-    if (!entry) return;
+    if (!entry) return null;
     Object.assign(entry.value, change);
     entry.flags.modified = true;
     this.pendingChange.set(key, { ...this.pendingChange.get(key), ...change });
-    this.bump(key);
+    return this.bump(key);
   }
 
   /**

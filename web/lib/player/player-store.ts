@@ -343,19 +343,12 @@ function setQueue(queue: PlayQueue): void {
 // ---- players by id ---------------------------------------------------------------------
 
 /** What a paused player needs to go on where it was: its file, its list and its position. */
-interface PlayerMemory {
+interface PlayerMemory extends Pick<PlayerState, 'queueName' | 'queueLength' | 'index' | 'continuous' | 'shuffle' | 'shuffleOrder' | 'autoPlayNext'> {
   item: NowPlaying;
   position: number;
   queueItems: Map<number, PlayableAudioFile | null>;
   loadPage: QueuePageLoader | null;
   queuePageSize: number;
-  queueName: string | null;
-  queueLength: number;
-  index: number;
-  continuous: boolean;
-  shuffle: boolean;
-  shuffleOrder: number[];
-  autoPlayNext: boolean;
 }
 const memories = new Map<string, PlayerMemory>();
 

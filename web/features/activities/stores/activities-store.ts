@@ -1,5 +1,5 @@
-import { proxy } from 'valtio';
 import type { Activity, ActivityQuery, NewActivity } from '../../../../schemas/api/residents.ts';
+import { entityTab } from '../../../lib/entity-tab.ts';
 import { EntityCollection } from '../../../lib/entity-sync.ts';
 import { postActivity } from '../api/post-activity.ts';
 import { postGetActivities } from '../api/post-get-activities.ts';
@@ -21,39 +21,14 @@ export const activityRows = new EntityCollection<Activity, Pick<NewActivity, 'na
   localOf: (draft) => ({ id: 0, active: true, ...draft }) as Activity,
 });
 
-export const activities = proxy({
-  showInactive: false,
-  loaded: false,
-  saving: false,
-  failed: false,
-});
+const tab = entityTab(activityRows, (active) => ({ active }));
 
-export async function loadActivities(): Promise<void> {
-  activities.failed = !(await activityRows.fetch({ active: !activities.showInactive }));
-  activities.loaded = true;
-}
-
-export function showInactiveActivities(on: boolean): void {
-  activities.showInactive = on;
-  void loadActivities();
-}
+export const activities = tab.state;
+export const loadActivities = tab.load;
+export const showInactiveActivities = tab.showInactive;
+export const toggleActivityActive = tab.toggleActive;
 
 /** Creates (id null) or renames an activity; true when saved, or kept to be retried. */
-export async function saveActivity(id: number | null, name: string): Promise<boolean> {
-  activities.saving = true;
-  try {
-    const saved = await activityRows.save(id, { name });
-    activities.failed = !saved;
-    if (saved) await loadActivities();
-    return saved;
-  } finally {
-    activities.saving = false;
-  }
-}
-
-/** The trash toggle: a put with active flipped, shown at once; the row then moves to the other view. */
-export async function toggleActivityActive(activity: Pick<Activity, 'id' | 'active'>): Promise<void> {
-  const saved = await activityRows.put(activity.id, { active: !activity.active });
-  activities.failed = !saved;
-  if (saved) await loadActivities();
+export function saveActivity(id: number | null, name: string): Promise<boolean> {
+  return tab.save(id, { name });
 }

@@ -1,5 +1,5 @@
-import { proxy } from 'valtio';
 import type { NewResident, Resident, ResidentQuery } from '../../../../schemas/api/residents.ts';
+import { entityTab } from '../../../lib/entity-tab.ts';
 import { EntityCollection } from '../../../lib/entity-sync.ts';
 import { postGetResidents } from '../api/post-get-residents.ts';
 import { postResident } from '../api/post-resident.ts';
@@ -24,39 +24,11 @@ export const residentRows = new EntityCollection<Resident, ResidentDraft, Partia
   localOf: (draft) => ({ id: 0, active: true, ...draft }) as Resident,
 });
 
-export const residents = proxy({
-  showInactive: false,
-  loaded: false,
-  saving: false,
-  failed: false,
-});
+const tab = entityTab(residentRows, (active) => ({ active }));
 
-export async function loadResidents(): Promise<void> {
-  residents.failed = !(await residentRows.fetch({ active: !residents.showInactive }));
-  residents.loaded = true;
-}
-
-export function showInactiveResidents(on: boolean): void {
-  residents.showInactive = on;
-  void loadResidents();
-}
-
+export const residents = tab.state;
+export const loadResidents = tab.load;
+export const showInactiveResidents = tab.showInactive;
 /** Creates (id null) or updates a resident; true when saved, or kept to be retried. */
-export async function saveResident(id: number | null, draft: ResidentDraft): Promise<boolean> {
-  residents.saving = true;
-  try {
-    const saved = await residentRows.save(id, draft);
-    residents.failed = !saved;
-    if (saved) await loadResidents();
-    return saved;
-  } finally {
-    residents.saving = false;
-  }
-}
-
-/** The trash toggle: a put with active flipped, shown at once; the row then moves to the other view. */
-export async function toggleResidentActive(resident: Pick<Resident, 'id' | 'active'>): Promise<void> {
-  const saved = await residentRows.put(resident.id, { active: !resident.active });
-  residents.failed = !saved;
-  if (saved) await loadResidents();
-}
+export const saveResident = tab.save;
+export const toggleResidentActive = tab.toggleActive;
