@@ -38,6 +38,12 @@ describe('player controls and content modals', () => {
 
   it('should play all of a list from its first item, naming the next one, and fast forward at double speed', async () => {
     await page.locator('nav.nav-links a[href="/search"]').click();
+    // The clearable input: its button empties the field and keeps the focus there.
+    await page.getByTestId('search-input').fill('jingle');
+    await page.getByTestId('clear-input').click();
+    expect(await page.getByTestId('search-input').inputValue()).toBe('');
+    expect(await page.getByTestId('search-input').evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await page.getByTestId('clear-input').count()).toBe(0);
     await page.getByTestId('search-input').fill('e');
     await expect.poll(() => programRows().count(), ui).toBe(10);
     const names = await page.getByTestId('search-section-programs').locator('.search-name').allTextContents();
