@@ -191,7 +191,8 @@ let user: CurrentUser | null = null;
 /** The shell tells the player who is logged in: music config and admin flag. */
 export function setPlayerUser(next: CurrentUser | null): void {
   user = next;
-  if (!next) stopPlayback();
+  // After a logout no player set aside may come back for whoever logs in next.
+  if (!next) resetPlayers();
 }
 
 export function playerUser(): CurrentUser | null {

@@ -465,6 +465,17 @@ describe('the players by id and the controls of spec 1 (play all, fast forward, 
     expect(heard).toEqual([undefined, true, false]);
   });
 
+  it('should forget the players set aside on logout', () => {
+    startIn(pagedList(1), 1, 0, 10);
+    playAudioFile({ ...file(900), source: 'MusicChannel' });
+    expect(Object.keys(playerState.players)).toEqual(['AudioFileList', 'MusicChannels']);
+    setPlayerUser(null);
+    expect(playerState.players).toEqual({});
+    setPlayerUser(userWithMusic('enabled'));
+    resumePlayer('AudioFileList');
+    expect(playerState.current).toBeNull();
+  });
+
   it('should forget the players on reset: none comes back', () => {
     startIn(pagedList(1), 1, 0, 10);
     playAudioFile({ ...file(900), source: 'MusicChannel' });
