@@ -10,6 +10,9 @@ export class TestMedia implements PlayerMedia {
   currentTime = 0;
   paused = true;
   ended = false;
+  playbackRate = 1;
+  /** Seconds loaded from the start (one range, as a plain download loads). */
+  loadedTo = 0;
   private readonly listeners = new Map<string, Array<() => void>>();
 
   constructor(public duration = 60) {}
@@ -31,7 +34,25 @@ export class TestMedia implements PlayerMedia {
     this.paused = true;
     this.fire('pause');
   }
-  load(): void {}
+  get buffered() {
+    const end = this.loadedTo;
+    const within = (i: number) => {
+      if (i !== 0 || end <= 0) throw new RangeError('no such range');
+    };
+    return {
+      length: end > 0 ? 1 : 0,
+      start: (i: number) => (within(i), 0),
+      end: (i: number) => (within(i), end),
+    };
+  }
+  /** Loads on to `seconds`, as the download goes on. */
+  loadTo(seconds: number): void {
+    this.loadedTo = seconds;
+    this.fire('progress');
+  }
+  load(): void {
+    this.loadedTo = 0;
+  }
   removeAttribute(name: string): void {
     if (name === 'src') this.src = '';
   }

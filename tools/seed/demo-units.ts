@@ -25,6 +25,8 @@ export interface DemoUnit {
   config: StoredConfig;
   residents: Array<[firstName: string, lastName: string, identification: string]>;
   activities: Array<[name: string, active: boolean]>;
+  /** The unit's own instructions (uiParams.instructions.Info, HTML), shown by the Info button. */
+  instructions?: string;
 }
 
 // Units make their own favorite lists (the flag is checked on the server, default false).
@@ -61,6 +63,8 @@ export const demoUnits: DemoUnit[] = [
       showDetailedSessionReport: true,
       showDetailedVideoReport: true,
     },
+    instructions:
+      '<h3>Näin käytät Sointua</h3><p>Valitse ohjelma tai musiikki ja paina <strong>toista</strong>. Soitin näkyy sivun alareunassa.</p><p>Apua saat osoitteesta ward-a@kotikallio.example.</p>',
     residents: [
       ['Aino', 'Virtanen', 'A-101'],
       ['Eino', 'Korhonen', 'A-102'],

@@ -115,13 +115,14 @@ async function insertDemoData(tx: Queryable, passwordHash: string, objectSizes: 
       name: unit.name, password_hash: passwordHash, organization: unit.organization, client_name: unit.clientName, email: unit.email,
       language: unit.language, config: differingFromDefaults(unit.config), user_group_id: idOf(groupIds, unit.userGroup),
       public_report_token_code: unit.name === demoPublicUser.reportOf ? demoPublicReportToken : null,
+      ui_params: unit.instructions ? { instructions: { Info: unit.instructions } } : {},
     })),
     {
       name: demoAdmin.name, password_hash: passwordHash, organization: demoAdmin.organization, first_name: demoAdmin.firstName,
-      last_name: demoAdmin.lastName, email: demoAdmin.email, language: 'fin', config: differingFromDefaults(demoAdmin.config),
+      last_name: demoAdmin.lastName, email: demoAdmin.email, language: 'fin', config: differingFromDefaults(demoAdmin.config), ui_params: {},
     },
   ];
-  const userIds = byName(await insertAudited<IdRow>(tx, 'users', userColumns, firstUsers, 'id, name'));
+  const userIds = byName(await insertAudited<IdRow>(tx, 'users', { ...userColumns, ui_params: 'jsonb' }, firstUsers, 'id, name'));
 
   await insertAudited(tx, 'user_admins', { admin_user_id: 'integer', user_id: 'integer' },
     demoAdmin.administers.map((unit) => ({ admin_user_id: idOf(userIds, demoAdmin.name), user_id: idOf(userIds, unit) })));

@@ -6,6 +6,11 @@ import { ParticipationReportModal } from '../features/participation-report/compo
 import { StartSessionModal } from '../features/usage-session/components/start-session-modal.tsx';
 import { SearchAndAddModal } from './search-and-add-modal.tsx';
 import { TimingCalendarModal } from '../components/timing-calendar/timing-calendar-modal.tsx';
+import { AudioFileInfoModal } from '../components/modals/audio-file-info-modal.tsx';
+import { BigImageModal } from '../components/modals/big-image-modal.tsx';
+import { HtmlContentModal } from '../components/modals/html-content-modal.tsx';
+import { IFrameModal } from '../components/modals/iframe-modal.tsx';
+import { InfoModal } from '../components/modals/info-modal.tsx';
 
 // Modals that exist so far; the others show a 'not built yet' note inside the modal frame.
 export const modalRegistry: ModalRegistry = {
@@ -16,4 +21,9 @@ export const modalRegistry: ModalRegistry = {
   RESIDENT_REPORT: ParticipationReportModal,
   StartSession: StartSessionModal,
   TimingCalendar: TimingCalendarModal,
+  AUDIO_FILE_INFO: AudioFileInfoModal,
+  SHOW_BIG_IMAGE: BigImageModal,
+  SHOW_HTML_CONTENT: HtmlContentModal,
+  INFO: InfoModal,
+  IFrame: IFrameModal,
 };

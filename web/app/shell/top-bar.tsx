@@ -34,7 +34,7 @@ export function TopBar({ user }: { user: CurrentUser }) {
             </button>
           )}
           {parts.info && (
-            <button type="button" className="icon-button" onClick={() => showModal('INFO')} aria-label={t('Info')}>
+            <button type="button" className="icon-button" onClick={() => showModal('INFO', { html: user.uiParams.instructions?.Info ?? null, fileId: user.infoFileId })} aria-label={t('Info')} data-testid="info-button">
               <span aria-hidden="true">i</span>
             </button>
           )}

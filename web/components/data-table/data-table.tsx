@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Pager } from './pager.tsx';
 import { reportTableFeatures, type ReportColumn } from './table-features.ts';
 import { useResultsCount } from './use-results-count.ts';
+import { pageSelectionState, toggleKey, togglePage, type SelectionKey } from '../widgets/widget-rules.ts';
 import './data-table.css';
 
 interface DataTableProps<TData extends RowData> {
@@ -27,6 +28,8 @@ interface DataTableProps<TData extends RowData> {
   onRowClick?: (row: TData) => void;
   /** A class per row (an unread message is bold). */
   rowClassName?: (row: TData) => string | undefined;
+  /** Checkbox selection (spec 1 section 2): a first column of checkboxes, the header's for the page shown. */
+  selection?: { keyOf: (row: TData) => SelectionKey; selected: ReadonlySet<SelectionKey>; onChange: (next: Set<SelectionKey>) => void };
 }
 
 /** A sortable table paged by the user's resultsCount with the spec's pager; headers sort on click. */
@@ -41,6 +44,7 @@ export function DataTable<TData extends RowData>({
   testId,
   onRowClick,
   rowClassName,
+  selection,
 }: DataTableProps<TData>) {
   const { t } = useTranslation();
   const resultsCount = useResultsCount();
@@ -66,6 +70,8 @@ export function DataTable<TData extends RowData>({
     sortDescFirst: false,
   });
 
+  const pageKeys = selection ? table.getRowModel().rows.map((row) => selection.keyOf(row.original)) : [];
+  const pageState = selection ? pageSelectionState(pageKeys, selection.selected) : 'none';
   const pager = serverPage ?? { pageIndex: pagination.pageIndex, pageCount: table.getPageCount(), onPage: (index: number) => table.setPageIndex(index) };
   return (
     <div className="data-table" data-testid={testId}>
@@ -74,6 +80,21 @@ export function DataTable<TData extends RowData>({
           <thead>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
+                {selection && (
+                  <th className="data-table-select">
+                    <input
+                      type="checkbox"
+                      aria-label={t('Select all on this page')}
+                      data-testid="select-page"
+                      checked={pageState === 'all'}
+                      ref={(box) => {
+                        if (box) box.indeterminate = pageState === 'some';
+                      }}
+                      disabled={pageKeys.length === 0}
+                      onChange={() => selection.onChange(togglePage(selection.selected, pageKeys))}
+                    />
+                  </th>
+                )}
                 {group.headers.map((header) => {
                   const sorted = header.column.getIsSorted();
                   const canSort = header.column.getCanSort();
@@ -98,7 +119,7 @@ export function DataTable<TData extends RowData>({
           <tbody>
             {data.length === 0 ? (
               <tr>
-                <td className="data-table-empty" colSpan={columns.length}>
+                <td className="data-table-empty" colSpan={columns.length + (selection ? 1 : 0)}>
                   {emptyText}
                 </td>
               </tr>
@@ -108,7 +129,19 @@ export function DataTable<TData extends RowData>({
                   key={row.id}
                   className={[rowClassName?.(row.original), onRowClick ? 'clickable-row' : undefined].filter(Boolean).join(' ') || undefined}
                   onClick={onRowClick ? () => onRowClick(row.original) : undefined}
+                  aria-selected={selection ? selection.selected.has(selection.keyOf(row.original)) : undefined}
                 >
+                  {selection && (
+                    <td className="data-table-select" onClick={(e) => e.stopPropagation()}>
+                      <input
+                        type="checkbox"
+                        aria-label={t('Select row')}
+                        data-testid="select-row"
+                        checked={selection.selected.has(selection.keyOf(row.original))}
+                        onChange={() => selection.onChange(toggleKey(selection.selected, selection.keyOf(row.original)))}
+                      />
+                    </td>
+                  )}
                   {row.getAllCells().map((cell) => (
                     <td key={cell.id}>
                       <table.FlexRender cell={cell} />

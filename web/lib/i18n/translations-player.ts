@@ -1,3 +1,5 @@
+import type { PluralEntry } from './entry.ts';
+
 // Texts of the player, the usage sessions and the evaluations (spec 1 sections 2, 4, 5 and 8;
 // spec 3 sections 2 and 8). English is the key itself; swe2 differs from swe only where given.
 
@@ -11,6 +13,7 @@ export const playerTexts: Record<string, { fin: string; swe: string; swe2?: stri
   Position: { fin: 'Kohta', swe: 'Position' },
   'Continuous play': { fin: 'Jatkuva toisto', swe: 'Kontinuerlig uppspelning' },
   Shuffle: { fin: 'Satunnaistoisto', swe: 'Blanda' },
+  'Fast forward': { fin: 'Pikakelaus', swe: 'Snabbspola' },
   'This user ID cannot play music.': {
     fin: 'Tällä käyttäjätunnuksella ei voi soittaa musiikkia.',
     swe: 'Det här användar-ID:t kan inte spela musik.',
@@ -48,4 +51,35 @@ export const playerTexts: Record<string, { fin: string; swe: string; swe2?: stri
   'Did not like': { fin: 'Ei pitänyt', swe: 'Gillade inte' },
   Neutral: { fin: 'Neutraali', swe: 'Neutral' },
   Liked: { fin: 'Piti', swe: 'Gillade' },
+
+  // Generic data handling (spec 1 section 4): a creation the network lost waits for its retry.
+  'Not saved yet, trying again soon': { fin: 'Ei vielä tallennettu, yritetään pian uudelleen', swe: 'Inte sparad ännu, försöker snart igen' },
+
+  // Content modals and the file viewer (spec 1 section 2, spec 2 section 7)
+  'No preview available for {{name}}. Click to download.': {
+    fin: 'Esikatselu ei ole saatavilla tiedostolle {{name}}. Lataa napsauttamalla.',
+    swe: 'Ingen förhandsvisning tillgänglig för {{name}}. Klicka för att ladda ner.',
+  },
+  Artist: { fin: 'Esittäjä', swe: 'Artist' },
+  Composer: { fin: 'Säveltäjä', swe: 'Kompositör' },
+  Album: { fin: 'Albumi', swe: 'Album' },
+  'Show big image': { fin: 'Näytä iso kuva', swe: 'Visa stor bild' },
+  'Close Window': { fin: 'Sulje ikkuna', swe: 'Stäng fönstret' },
+  'No instructions have been given for this user.': { fin: 'Tälle käyttäjälle ei ole annettu ohjeita.', swe: 'Inga instruktioner har getts för den här användaren.' },
+
+  // Shared widgets (spec 1 section 2)
+  Yes: { fin: 'Kyllä', swe: 'Ja' },
+  No: { fin: 'Ei', swe: 'Nej' },
+  Clear: { fin: 'Tyhjennä', swe: 'Töm' },
+  'Select all on this page': { fin: 'Valitse kaikki tältä sivulta', swe: 'Välj alla på den här sidan' },
+  'Select row': { fin: 'Valitse rivi', swe: 'Välj rad' },
+};
+
+/** The name list's expand link (spec 1 section 9: 5 names, then the rest behind it). */
+export const playerPlurals: Record<string, PluralEntry> = {
+  'and {{count}} more': {
+    eng: { one: 'and {{count}} more', other: 'and {{count}} more' },
+    fin: { one: 'ja {{count}} muu', other: 'ja {{count}} muuta' },
+    swe: { one: 'och {{count}} till', other: 'och {{count}} till' },
+  },
 };

@@ -1,7 +1,7 @@
 import type { Language } from '../../../schemas/api/user.ts';
 import { libraryTexts } from './translations-library.ts';
 import { messageListTexts } from './translations-message-lists.ts';
-import { playerTexts } from './translations-player.ts';
+import { playerPlurals, playerTexts } from './translations-player.ts';
 import { todaysTexts } from './translations-todays.ts';
 import { timingTexts } from './translations-timings.ts';
 import { uploadTexts } from './translations-uploads.ts';
@@ -125,6 +125,7 @@ export const plurals: Record<string, PluralEntry> = {
   },
   ...msgsPlurals,
   ...reportPlurals,
+  ...playerPlurals,
   ...reportTablePlurals,
   ...usageFigurePlurals,
   ...usersPlurals,

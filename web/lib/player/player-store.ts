@@ -49,11 +49,39 @@ export interface PlayQueue {
   loadPage?: QueuePageLoader;
   continuous?: boolean;
   shuffle?: boolean;
+  /** A recipe's or today's messages' "play all": the next item follows when one ends. */
+  autoPlayNext?: boolean;
+}
+
+/**
+ * Which player of the page plays (spec 1 section 3, "Player state (per player id)"): each
+ * component has its own, so starting one pauses the others and each keeps where it was.
+ */
+export type PlayerComponent = 'AudioFileList' | 'Recipe' | 'MusicChannels' | 'Message' | 'TodaysMessages';
+
+/** The player id of a component: 'recipe/{id}/{button}', 'Message-{id}', or the component's own. */
+export function playerIdOf(source: PlaySourceName, detail: { queueName?: string | null; recipeId?: number | null; messageId?: number | null } = {}): string {
+  switch (source) {
+    case 'Favorites':
+    case 'Search':
+      return 'AudioFileList';
+    case 'Recipe':
+      // A recipe's tabs name their queue 'recipe/{id}/{button}', the spec's player id.
+      return detail.queueName?.startsWith('recipe/') ? detail.queueName : `recipe/${detail.recipeId ?? 0}`;
+    case 'MusicChannel':
+      return 'MusicChannels';
+    case 'Message':
+      return detail.messageId ? `Message-${detail.messageId}` : 'Message';
+    case 'TodaysMessages':
+      return 'todaysMessages';
+  }
 }
 
 export interface PlayRequest extends PlayableAudioFile {
   source: PlaySourceName;
   queue?: PlayQueue;
+  /** Default from the source (playerIdOf). */
+  playerId?: string;
   /** A person pressed play (default); false for automatic continuation. */
   manualStart?: boolean;
 }
@@ -61,6 +89,15 @@ export interface PlayRequest extends PlayableAudioFile {
 export interface NowPlaying extends PlayableAudioFile {
   source: PlaySourceName;
   manualStart: boolean;
+}
+
+/** What a player that is not the active one shows: its file, paused where it was left. */
+export interface PlayerSlot {
+  audioFileId: number;
+  name: string;
+  playing: boolean;
+  currentTime: number;
+  duration: number;
 }
 
 export interface PlayerState {
@@ -87,7 +124,22 @@ export interface PlayerState {
   /** i18n key of an alert to show ('This user ID cannot play music.'). */
   alert: string | null;
   instructorMode: boolean;
+  /** The player id of the component playing now (or paused last). */
+  activePlayerId: string | null;
+  /** Every player that has played on this page, by id; only the active one can be playing. */
+  players: Record<string, PlayerSlot>;
+  /** Seconds loaded ahead of the start (the element's buffered range around the position). */
+  buffered: number;
+  /** The item that follows when this one ends, when the player goes on and it is known. */
+  nextPlaying: { audioFileId: number; name: string } | null;
+  /** The component's "play all": goes on to the next item at the end, as continuous does for lists. */
+  autoPlayNext: boolean;
+  /** Fast forward: plays at double speed until turned off. */
+  fastForward: boolean;
 }
+
+/** Fast forward plays at this rate. */
+export const fastForwardRate = 2;
 
 export const playerState = proxy<PlayerState>({
   current: null,
@@ -106,6 +158,12 @@ export const playerState = proxy<PlayerState>({
   shuffleOrder: [],
   alert: null,
   instructorMode: false,
+  activePlayerId: null,
+  players: {},
+  buffered: 0,
+  nextPlaying: null,
+  autoPlayNext: false,
+  fastForward: false,
 });
 
 export type PlayerEvent =
@@ -133,7 +191,8 @@ let user: CurrentUser | null = null;
 /** The shell tells the player who is logged in: music config and admin flag. */
 export function setPlayerUser(next: CurrentUser | null): void {
   user = next;
-  if (!next) stopPlayback();
+  // After a logout no player set aside may come back for whoever logs in next.
+  if (!next) resetPlayers();
 }
 
 export function playerUser(): CurrentUser | null {
@@ -149,8 +208,10 @@ export function canPlayMusic(): boolean {
 // ---- the audio element ----------------------------------------------------------------
 
 /** The parts of the audio element the player uses: a unit test, with no DOM, hands in its own. */
-export type PlayerMedia = Pick<HTMLMediaElement, 'src' | 'currentTime' | 'duration' | 'paused' | 'ended' | 'play' | 'pause' | 'load' | 'removeAttribute'> & {
-  addEventListener(type: 'timeupdate' | 'durationchange' | 'playing' | 'pause' | 'ended', listener: () => void): void;
+export type PlayerMedia = Pick<HTMLMediaElement, 'src' | 'currentTime' | 'duration' | 'paused' | 'ended' | 'play' | 'pause' | 'load' | 'removeAttribute' | 'playbackRate'> & {
+  /** The loaded ranges (absent in a test element that does not model loading). */
+  readonly buffered?: Pick<TimeRanges, 'length' | 'start' | 'end'>;
+  addEventListener(type: 'timeupdate' | 'durationchange' | 'playing' | 'pause' | 'ended' | 'progress', listener: () => void): void;
 };
 
 const browserMedia = (): PlayerMedia => {
@@ -169,25 +230,42 @@ export function setPlayerMedia(factory: (() => PlayerMedia) | null): void {
 
 function element(): PlayerMedia {
   if (audio) return audio;
+  pauseForOtherMedia();
   const created = createMedia();
+  created.addEventListener('progress', () => {
+    playerState.buffered = bufferedAhead(created);
+  });
   created.addEventListener('timeupdate', () => {
     playerState.currentTime = created.currentTime;
+    playerState.buffered = bufferedAhead(created);
+    const slot = activeSlot();
+    if (slot) slot.currentTime = created.currentTime;
     if (playerState.current) emit({ type: 'time', item: snapshotOf(playerState.current), position: created.currentTime });
   });
   created.addEventListener('durationchange', () => {
-    if (Number.isFinite(created.duration) && created.duration > 0) playerState.duration = created.duration;
+    if (Number.isFinite(created.duration) && created.duration > 0) {
+      playerState.duration = created.duration;
+      const slot = activeSlot();
+      if (slot) slot.duration = created.duration;
+    }
   });
   created.addEventListener('playing', () => {
     playerState.playing = true;
     playerState.playbackStarted = true;
+    const slot = activeSlot();
+    if (slot) slot.playing = true;
   });
   created.addEventListener('pause', () => {
     if (created.ended) return;
     playerState.playing = false;
+    const slot = activeSlot();
+    if (slot) slot.playing = false;
     if (playerState.current) emit({ type: 'paused', item: snapshotOf(playerState.current), position: created.currentTime });
   });
   created.addEventListener('ended', () => {
     playerState.playing = false;
+    const slot = activeSlot();
+    if (slot) slot.playing = false;
     playerState.playbackEnded = true;
     if (playerState.current) emit({ type: 'ended', item: snapshotOf(playerState.current), position: created.currentTime });
     continueAfterEnd();
@@ -196,8 +274,37 @@ function element(): PlayerMedia {
   return created;
 }
 
+/** Seconds loaded from the start up to the end of the range holding the position. */
+function bufferedAhead(media: PlayerMedia): number {
+  const ranges = media.buffered;
+  if (!ranges) return 0;
+  for (let i = 0; i < ranges.length; i += 1) {
+    if (ranges.start(i) <= media.currentTime && media.currentTime <= ranges.end(i)) return ranges.end(i);
+  }
+  return 0;
+}
+
+function activeSlot(): PlayerSlot | undefined {
+  return playerState.activePlayerId === null ? undefined : playerState.players[playerState.activePlayerId];
+}
+
 function snapshotOf(item: NowPlaying): NowPlaying {
   return { ...item };
+}
+
+// Any other audio or video of the page that starts (a message's video, the file viewer) pauses
+// this player in turn, so two never play over each other.
+let listensToOtherMedia = false;
+function pauseForOtherMedia(): void {
+  if (listensToOtherMedia || typeof document === 'undefined') return;
+  listensToOtherMedia = true;
+  document.addEventListener(
+    'play',
+    (event) => {
+      if (event.target !== audio && playerState.playing) pause();
+    },
+    true,
+  );
 }
 
 /** Starting a file pauses every other player on the page (video, message players). */
@@ -231,6 +338,94 @@ function setQueue(queue: PlayQueue): void {
   playerState.shuffle = queue.shuffle ?? playerState.shuffle;
   playerState.continuous = (queue.continuous ?? playerState.continuous) || playerState.shuffle;
   playerState.shuffleOrder = playerState.shuffle ? shuffledOrder(playerState.queueLength, queue.index) : [];
+  playerState.autoPlayNext = queue.autoPlayNext ?? false;
+}
+
+// ---- players by id ---------------------------------------------------------------------
+
+/** What a paused player needs to go on where it was: its file, its list and its position. */
+interface PlayerMemory extends Pick<PlayerState, 'queueName' | 'queueLength' | 'index' | 'continuous' | 'shuffle' | 'shuffleOrder' | 'autoPlayNext'> {
+  item: NowPlaying;
+  position: number;
+  queueItems: Map<number, PlayableAudioFile | null>;
+  loadPage: QueuePageLoader | null;
+  queuePageSize: number;
+}
+const memories = new Map<string, PlayerMemory>();
+
+/** The active player gives way: it is paused where it is and remembered. */
+function setAsidePlayer(): void {
+  const id = playerState.activePlayerId;
+  const item = playerState.current;
+  if (id === null || !item) return;
+  const position = audio?.currentTime ?? playerState.currentTime;
+  memories.set(id, {
+    item: { ...item },
+    position,
+    queueItems,
+    loadPage,
+    queuePageSize,
+    queueName: playerState.queueName,
+    queueLength: playerState.queueLength,
+    index: playerState.index,
+    continuous: playerState.continuous,
+    shuffle: playerState.shuffle,
+    shuffleOrder: [...playerState.shuffleOrder],
+    autoPlayNext: playerState.autoPlayNext,
+  });
+  const slot = playerState.players[id];
+  if (slot) {
+    slot.playing = false;
+    slot.currentTime = position;
+  }
+}
+
+function activatePlayer(id: string, item: PlayableAudioFile): void {
+  if (playerState.activePlayerId !== null && playerState.activePlayerId !== id) setAsidePlayer();
+  playerState.activePlayerId = id;
+  memories.delete(id);
+  playerState.players[id] = { audioFileId: item.audioFileId, name: item.name, playing: false, currentTime: 0, duration: item.length };
+}
+
+/** Whether the player of this id is the one playing now. */
+export function isPlayerPlaying(id: string): boolean {
+  return playerState.activePlayerId === id && playerState.playing;
+}
+
+/**
+ * Plays a player again: the active one resumes; one another player paused starts its file again
+ * where it was left, with its list, pausing the active one in turn.
+ */
+export function resumePlayer(id: string): void {
+  if (playerState.activePlayerId === id) {
+    resume();
+    return;
+  }
+  const memory = memories.get(id);
+  if (!memory) return;
+  setAsidePlayer();
+  moveId += 1;
+  queueId += 1;
+  queueItems = memory.queueItems;
+  loadPage = memory.loadPage;
+  queuePageSize = memory.queuePageSize;
+  playerState.queueName = memory.queueName;
+  playerState.queueLength = memory.queueLength;
+  playerState.index = memory.index;
+  playerState.continuous = memory.continuous;
+  playerState.shuffle = memory.shuffle;
+  playerState.shuffleOrder = memory.shuffleOrder;
+  playerState.autoPlayNext = memory.autoPlayNext;
+  playerState.activePlayerId = id;
+  memories.delete(id);
+  const slot = playerState.players[id];
+  start({ ...memory.item, manualStart: true }, memory.position);
+  if (slot) playerState.players[id] = { ...slot, playing: playerState.playing };
+}
+
+/** Pauses a player: the active one stops playing; another is already paused. */
+export function pausePlayer(id: string): void {
+  if (playerState.activePlayerId === id) pause();
 }
 
 /** The item at an overall position, fetching the page holding it; undefined past the list's end. */
@@ -260,9 +455,14 @@ export function playAudioFile(item: PlayRequest): void {
     return;
   }
   moveId += 1;
-  const { queue, source, manualStart = true, ...file } = item;
+  const { queue, source, manualStart = true, playerId, ...file } = item;
+  const id = playerId ?? playerIdOf(source, { queueName: queue?.name, recipeId: file.recipeId });
+  const samePlayer = playerState.activePlayerId === id;
+  activatePlayer(id, file);
   if (queue) {
     setQueue(queue);
+  } else if (!samePlayer) {
+    setQueue({ items: [file], index: 0 });
   } else {
     const known = [...queueItems].find(([, entry]) => entry?.audioFileId === file.audioFileId);
     if (known) playerState.index = known[0];
@@ -271,7 +471,7 @@ export function playAudioFile(item: PlayRequest): void {
   start({ ...file, source, manualStart });
 }
 
-function start(item: NowPlaying): void {
+function start(item: NowPlaying, from = 0): void {
   const media = element();
   const previous = playerState.current;
   if (previous && !media.paused) {
@@ -281,22 +481,44 @@ function start(item: NowPlaying): void {
   pauseOtherPlayers();
   playerState.current = item;
   playerState.alert = null;
-  playerState.currentTime = 0;
+  playerState.currentTime = from;
   playerState.duration = item.length > 0 ? item.length : 0;
   playerState.seekTime = null;
   playerState.playbackStarted = false;
   playerState.playbackEnded = false;
+  playerState.buffered = 0;
   playerState.startedAt = new Date().toISOString();
   media.src = item.streamUrl;
-  media.currentTime = 0;
+  media.currentTime = from;
+  // A new source resets the rate: fast forward stays on across the list.
+  media.playbackRate = playerState.fastForward ? fastForwardRate : 1;
+  const slot = activeSlot();
+  if (slot) Object.assign(slot, { audioFileId: item.audioFileId, name: item.name, currentTime: from, duration: playerState.duration });
+  updateNextPlaying();
   emit({ type: 'started', item: snapshotOf(item) });
   resume();
+}
+
+/** Names the item that follows when this one ends, if the player goes on and it is loaded. */
+function updateNextPlaying(): void {
+  playerState.nextPlaying = null;
+  if (!playerState.current || !(playerState.continuous || playerState.autoPlayNext)) return;
+  for (let at = positionInOrder() + 1; at >= 1 && at < playerState.queueLength; at += 1) {
+    const entry = queueItems.get(indexAt(at));
+    if (entry === undefined) return;
+    if (entry) {
+      playerState.nextPlaying = { audioFileId: entry.audioFileId, name: entry.name };
+      return;
+    }
+  }
 }
 
 export function resume(): void {
   if (!playerState.current) return;
   pauseOtherPlayers();
   playerState.playing = true;
+  const slot = activeSlot();
+  if (slot) slot.playing = true;
   element()
     .play()
     .catch(() => {
@@ -308,6 +530,8 @@ export function pause(): void {
   if (!audio) return;
   audio.pause();
   playerState.playing = false;
+  const slot = activeSlot();
+  if (slot) slot.playing = false;
 }
 
 export function togglePlay(): void {
@@ -332,6 +556,19 @@ export function stopPlayback(): void {
   playerState.currentTime = 0;
   playerState.duration = 0;
   playerState.seekTime = null;
+  playerState.buffered = 0;
+  playerState.nextPlaying = null;
+  if (playerState.activePlayerId !== null) {
+    delete playerState.players[playerState.activePlayerId];
+    playerState.activePlayerId = null;
+  }
+}
+
+/** Forgets every player (easy mode's switch, logout): what was set aside does not come back. */
+export function resetPlayers(): void {
+  stopPlayback();
+  memories.clear();
+  playerState.players = {};
 }
 
 /** Dragging the bar only moves the shown time; releasing seeks. */
@@ -389,6 +626,31 @@ export function setContinuous(on: boolean): void {
   playerState.continuous = on;
   // Turning continuous off turns shuffle off.
   if (!on) setShuffle(false);
+  updateNextPlaying();
+}
+
+export function setAutoPlayNext(on: boolean): void {
+  playerState.autoPlayNext = on;
+  updateNextPlaying();
+}
+
+/** Fast forward on or off: double speed, kept for the next items until turned off. */
+export function setFastForward(on: boolean): void {
+  playerState.fastForward = on;
+  if (audio) audio.playbackRate = on ? fastForwardRate : 1;
+}
+
+/** Play all: the list playing starts again from its first item and goes on to the end. */
+export function playAll(): Promise<void> {
+  if (!playerState.current) return Promise.resolve();
+  setAutoPlayNext(true);
+  return moveFrom(0, 1, true);
+}
+
+/** Marks the current play as exercise (or not): the play log carries the flag (spec 1 section 3). */
+export function toggleExercise(): void {
+  const item = playerState.current;
+  if (item) item.exercise = !item.exercise;
 }
 
 export function setShuffle(on: boolean): void {
@@ -399,6 +661,7 @@ export function setShuffle(on: boolean): void {
   } else {
     playerState.shuffleOrder = [];
   }
+  updateNextPlaying();
 }
 
 export function dismissPlayerAlert(): void {
@@ -419,7 +682,8 @@ export function settled(): Promise<void> {
 function continueAfterEnd(): void {
   // Play order already follows the shuffle, so the next position is simply the following one.
   const position = positionInOrder();
-  const target = position < 0 ? null : nextIndex({ index: position, length: playerState.queueLength, continuous: playerState.continuous, shuffleOrder: null });
+  const goesOn = playerState.continuous || playerState.autoPlayNext;
+  const target = position < 0 ? null : nextIndex({ index: position, length: playerState.queueLength, continuous: goesOn, shuffleOrder: null });
   if (target !== null) continuation = moveFrom(target, 1, false);
 }
 

@@ -6,16 +6,24 @@ import {
   dragSeek,
   hasNext,
   next,
+  onPlayerEvent,
+  playAll,
   playAudioFile,
+  playerIdOf,
   playerState,
   previous,
   releaseSeek,
+  resetPlayers,
+  resumePlayer,
+  setAutoPlayNext,
   setContinuous,
+  setFastForward,
   setInstructorMode,
   setPlayerMedia,
   setPlayerUser,
   setShuffle,
   settled,
+  toggleExercise,
   type PlayableAudioFile,
   type PlayQueue,
   type QueuePageLoader,
@@ -325,5 +333,155 @@ describe('the audio list player (spec 1 section 4)', () => {
       expect(playingId()).toBe(101);
       expect(playerState.alert).toBe('This user ID cannot play music.');
     });
+  });
+});
+
+describe('the players by id and the controls of spec 1 (play all, fast forward, exercise)', () => {
+  let media: TestMedia;
+
+  beforeEach(() => {
+    setPlayerMedia(() => (media = new TestMedia()));
+    setPlayerUser(userWithMusic('enabled'));
+    resetPlayers();
+    setShuffle(false);
+    setContinuous(false);
+    setFastForward(false);
+  });
+  afterEach(() => {
+    resetPlayers();
+    setPlayerUser(null);
+    setPlayerMedia(null);
+  });
+
+  const playingId = () => playerState.current?.audioFileId;
+
+  it('should name the player of each component as spec 1 section 3 does', () => {
+    expect(playerIdOf('Favorites')).toBe('AudioFileList');
+    expect(playerIdOf('Search')).toBe('AudioFileList');
+    expect(playerIdOf('Recipe', { queueName: 'recipe/4/Music' })).toBe('recipe/4/Music');
+    expect(playerIdOf('Recipe', { recipeId: 4 })).toBe('recipe/4');
+    expect(playerIdOf('MusicChannel')).toBe('MusicChannels');
+    expect(playerIdOf('Message', { messageId: 9 })).toBe('Message-9');
+    expect(playerIdOf('TodaysMessages')).toBe('todaysMessages');
+  });
+
+  it('should pause the list player when a recipe starts, and take it up where it was with its list', async () => {
+    const list = pagedList(3);
+    startIn(list, 3, 1, 10, { continuous: true });
+    media.playTo(12);
+    playAudioFile({ ...file(900), source: 'Recipe', queue: { name: 'recipe/4/Music', items: [file(900), file(901)], index: 0 } });
+    expect(playerState.activePlayerId).toBe('recipe/4/Music');
+    expect(playerState.players.AudioFileList).toMatchObject({ audioFileId: 102, playing: false, currentTime: 12 });
+    expect(playerState.players['recipe/4/Music']).toMatchObject({ audioFileId: 900, playing: true });
+    media.playTo(7);
+
+    resumePlayer('AudioFileList');
+    expect(playingId()).toBe(102);
+    expect(media.currentTime).toBe(12);
+    expect(playerState.players.AudioFileList!.playing).toBe(true);
+    expect(playerState.players['recipe/4/Music']).toMatchObject({ playing: false, currentTime: 7 });
+    expect(playerState.continuous).toBe(true);
+    // The list it came back to is the list's own: next goes on within it.
+    await next();
+    expect(playingId()).toBe(103);
+
+    resumePlayer('recipe/4/Music');
+    expect(playingId()).toBe(900);
+    expect(media.currentTime).toBe(7);
+    await next();
+    expect(playingId()).toBe(901);
+  });
+
+  it('should keep how much of the file is loaded, from the start to the end of the range playing', () => {
+    startIn(pagedList(1), 1, 0, 10);
+    expect(playerState.buffered).toBe(0);
+    media.loadTo(20);
+    expect(playerState.buffered).toBe(20);
+    media.playTo(5);
+    expect(playerState.buffered).toBe(20);
+    media.playTo(30);
+    expect(playerState.buffered).toBe(0);
+  });
+
+  it('should name the next item only while the player goes on', () => {
+    startIn(pagedList(3), 3, 0, 10);
+    expect(playerState.nextPlaying).toBeNull();
+    setContinuous(true);
+    expect(playerState.nextPlaying).toEqual({ audioFileId: 102, name: 'File 102' });
+    setContinuous(false);
+    setAutoPlayNext(true);
+    expect(playerState.nextPlaying).toEqual({ audioFileId: 102, name: 'File 102' });
+  });
+
+  it('should step past an unplayable item when naming the next one, and name none after the last', async () => {
+    const list = pagedList(3, { unplayable: [1] });
+    startIn(list, 3, 0, 10, { continuous: true });
+    expect(playerState.nextPlaying?.audioFileId).toBe(103);
+    await next();
+    expect(playingId()).toBe(103);
+    expect(playerState.nextPlaying).toBeNull();
+  });
+
+  it('should go on after the end with autoPlayNext even when continuous play is off', async () => {
+    startIn(pagedList(2), 2, 0, 10, { autoPlayNext: true });
+    expect(playerState.continuous).toBe(false);
+    media.finish();
+    await settled();
+    expect(playingId()).toBe(102);
+    expect(playerState.current?.manualStart).toBe(false);
+  });
+
+  it('should play all from the first item on, to the end of the list', async () => {
+    const list = pagedList(12);
+    startIn(list, 12, 11, 10);
+    await playAll();
+    expect(playingId()).toBe(101);
+    expect(playerState.autoPlayNext).toBe(true);
+    media.finish();
+    await settled();
+    expect(playingId()).toBe(102);
+  });
+
+  it('should fast forward at double speed, for the next item too, until turned off', async () => {
+    startIn(pagedList(2), 2, 0, 10);
+    setFastForward(true);
+    expect(media.playbackRate).toBe(2);
+    await next();
+    expect(playingId()).toBe(102);
+    expect(media.playbackRate).toBe(2);
+    setFastForward(false);
+    expect(media.playbackRate).toBe(1);
+  });
+
+  it('should mark the play as exercise in what the play log hears', () => {
+    const heard: Array<boolean | null | undefined> = [];
+    const stop = onPlayerEvent((event) => heard.push(event.item.exercise));
+    startIn(pagedList(1), 1, 0, 10);
+    toggleExercise();
+    media.playTo(6);
+    toggleExercise();
+    media.playTo(7);
+    stop();
+    expect(heard).toEqual([undefined, true, false]);
+  });
+
+  it('should forget the players set aside on logout', () => {
+    startIn(pagedList(1), 1, 0, 10);
+    playAudioFile({ ...file(900), source: 'MusicChannel' });
+    expect(Object.keys(playerState.players)).toEqual(['AudioFileList', 'MusicChannels']);
+    setPlayerUser(null);
+    expect(playerState.players).toEqual({});
+    setPlayerUser(userWithMusic('enabled'));
+    resumePlayer('AudioFileList');
+    expect(playerState.current).toBeNull();
+  });
+
+  it('should forget the players on reset: none comes back', () => {
+    startIn(pagedList(1), 1, 0, 10);
+    playAudioFile({ ...file(900), source: 'MusicChannel' });
+    resetPlayers();
+    expect(playerState.players).toEqual({});
+    resumePlayer('AudioFileList');
+    expect(playerState.current).toBeNull();
   });
 });

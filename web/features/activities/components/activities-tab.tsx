@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio';
 import type { Activity } from '../../../../schemas/api/residents.ts';
 import type { UserConfig } from '../../../../schemas/api/user.ts';
 import { Alert } from '../../../components/alert.tsx';
-import { activities, loadActivities, showInactiveActivities, toggleActivityActive } from '../stores/activities-store.ts';
+import { activities, activityRows, loadActivities, showInactiveActivities, toggleActivityActive } from '../stores/activities-store.ts';
 import { EditActivityModal } from './edit-activity-modal.tsx';
 import './activities.css';
 
@@ -12,10 +12,12 @@ import './activities.css';
 export function ActivitiesTab({ config }: { config: UserConfig }) {
   const { t } = useTranslation();
   const snap = useSnapshot(activities);
+  const rows = useSnapshot(activityRows.state);
   // undefined: closed; null: a new activity.
   const [editing, setEditing] = useState<Activity | null | undefined>(undefined);
   useEffect(() => {
     void loadActivities();
+    return activityRows.startSync();
   }, []);
   return (
     <section className="entity-tab" data-testid="activities-tab">
@@ -43,29 +45,33 @@ export function ActivitiesTab({ config }: { config: UserConfig }) {
           </tr>
         </thead>
         <tbody>
-          {snap.items.map((activity) => (
-            <tr key={activity.id} data-testid="activity-row" className={activity.active ? undefined : 'inactive'}>
-              <td>{activity.name.trim() === '' ? t('(no name)') : activity.name}</td>
-              <td>
-                <div className="entity-actions">
-                  <button type="button" data-testid="edit-activity" onClick={() => setEditing(activities.items.find((a) => a.id === activity.id) ?? null)}>
-                    {t('Edit')}
-                  </button>
-                  <button
-                    type="button"
-                    data-testid="toggle-activity"
-                    disabled={snap.busyId === activity.id}
-                    onClick={() => void toggleActivityActive(activity)}
-                  >
-                    {activity.active ? t('Remove') : t('Restore')}
-                  </button>
-                </div>
-              </td>
-            </tr>
-          ))}
+          {rows.keys.map((key) => {
+            const { value: activity, flags } = rows.entries[key]!;
+            return (
+              <tr key={key} data-testid="activity-row" data-status={flags.status} aria-busy={flags.busy} className={activity.active ? undefined : 'inactive'}>
+                <td>{activity.name.trim() === '' ? t('(no name)') : activity.name}</td>
+                <td>
+                  <div className="entity-actions">
+                    <button type="button" data-testid="edit-activity" disabled={flags.status !== 'saved'} onClick={() => setEditing(activityRows.items().find((a) => a.id === activity.id) ?? null)}>
+                      {t('Edit')}
+                    </button>
+                    <button
+                      type="button"
+                      data-testid="toggle-activity"
+                      disabled={flags.busy || flags.status !== 'saved'}
+                      onClick={() => void toggleActivityActive(activity)}
+                    >
+                      {activity.active ? t('Remove') : t('Restore')}
+                    </button>
+                  </div>
+                  {flags.status === 'failed' && <span className="entity-pending">{t('Not saved yet, trying again soon')}</span>}
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
-      {snap.loaded && snap.items.length === 0 && <p className="entity-empty">{t('No rows')}</p>}
+      {snap.loaded && rows.keys.length === 0 && <p className="entity-empty">{t('No rows')}</p>}
       {editing !== undefined && <EditActivityModal activity={editing} onClose={() => setEditing(undefined)} />}
     </section>
   );

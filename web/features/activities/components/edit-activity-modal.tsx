@@ -9,7 +9,7 @@ import { activities, saveActivity } from '../stores/activities-store.ts';
 /** EditActivity (spec 3 section 2): a new activity (activity null) or a rename; a name is required. */
 export function EditActivityModal({ activity, onClose }: { activity: Activity | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { busyId, failed } = useSnapshot(activities);
+  const { saving, failed } = useSnapshot(activities);
   const [name, setName] = useState(activity?.name ?? '');
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -33,7 +33,7 @@ export function EditActivityModal({ activity, onClose }: { activity: Activity | 
             <button type="button" onClick={onClose}>
               {t('Cancel')}
             </button>
-            <button type="submit" className="button-primary" disabled={busyId !== null || !isValidActivityName(name)}>
+            <button type="submit" className="button-primary" disabled={saving || !isValidActivityName(name)}>
               {t('Save')}
             </button>
           </div>

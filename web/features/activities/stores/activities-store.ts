@@ -1,70 +1,34 @@
-import { proxy } from 'valtio';
-import type { Activity } from '../../../../schemas/api/residents.ts';
+import type { Activity, ActivityQuery, NewActivity } from '../../../../schemas/api/residents.ts';
+import { entityTab } from '../../../lib/entity-tab.ts';
+import { EntityCollection } from '../../../lib/entity-sync.ts';
 import { postActivity } from '../api/post-activity.ts';
 import { postGetActivities } from '../api/post-get-activities.ts';
 import { putActivity } from '../api/put-activity.ts';
 import { byActivityName } from '../activity-rules.ts';
 
 // The activities tab (spec 3 section 2): active rows, or the inactive ones with the trash box on.
+// The rows are a generic entity collection (spec 1 section 4), as the residents' are.
 
-export const activities = proxy({
-  items: [] as Activity[],
-  showInactive: false,
-  loaded: false,
-  busyId: null as number | 'new' | null,
-  failed: false,
+export const activityRows = new EntityCollection<Activity, Pick<NewActivity, 'name'>, Partial<ActivityQuery>>({
+  type: 'activities',
+  idOf: (activity) => activity.id,
+  fetch: async (query) => {
+    const answer = await postGetActivities(query);
+    return { items: [...answer.items].sort(byActivityName), totalCount: answer.totalCount };
+  },
+  put: putActivity,
+  entityIn: postActivity,
+  localOf: (draft) => ({ id: 0, active: true, ...draft }) as Activity,
 });
 
-let sequence = 0;
+const tab = entityTab(activityRows, (active) => ({ active }));
 
-export async function loadActivities(): Promise<void> {
-  const mine = ++sequence;
-  try {
-    const answer = await postGetActivities({ active: !activities.showInactive });
-    if (mine !== sequence) return;
-    activities.items = [...answer.items].sort(byActivityName);
-    activities.failed = false;
-  } catch {
-    if (mine !== sequence) return;
-    activities.items = [];
-    activities.failed = true;
-  } finally {
-    if (mine === sequence) activities.loaded = true;
-  }
-}
+export const activities = tab.state;
+export const loadActivities = tab.load;
+export const showInactiveActivities = tab.showInactive;
+export const toggleActivityActive = tab.toggleActive;
 
-export function showInactiveActivities(on: boolean): void {
-  activities.showInactive = on;
-  void loadActivities();
-}
-
-/** Creates (id null) or renames an activity; true when saved. */
-export async function saveActivity(id: number | null, name: string): Promise<boolean> {
-  activities.busyId = id ?? 'new';
-  try {
-    if (id === null) await postActivity({ name });
-    else await putActivity(id, { name });
-    activities.failed = false;
-    await loadActivities();
-    return true;
-  } catch {
-    activities.failed = true;
-    return false;
-  } finally {
-    activities.busyId = null;
-  }
-}
-
-/** The trash toggle: a put with active flipped. */
-export async function toggleActivityActive(activity: Pick<Activity, 'id' | 'active'>): Promise<void> {
-  activities.busyId = activity.id;
-  try {
-    await putActivity(activity.id, { active: !activity.active });
-    activities.failed = false;
-    await loadActivities();
-  } catch {
-    activities.failed = true;
-  } finally {
-    activities.busyId = null;
-  }
+/** Creates (id null) or renames an activity; true when saved, or kept to be retried. */
+export function saveActivity(id: number | null, name: string): Promise<boolean> {
+  return tab.save(id, { name });
 }

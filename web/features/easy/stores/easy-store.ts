@@ -1,7 +1,7 @@
 import { proxy } from 'valtio';
 import type { AudioFile } from '../../../../schemas/api/library.ts';
 import type { CurrentUser } from '../../../../schemas/api/user.ts';
-import { playAudioFile, playerState, stopPlayback, type PlayableAudioFile } from '../../../lib/player/player-store.ts';
+import { playAudioFile, playerState, resetPlayers, type PlayableAudioFile } from '../../../lib/player/player-store.ts';
 import { getEvaluations } from '../api/get-evaluations.ts';
 import { getFavorites } from '../api/get-favorites.ts';
 import { getTodaysMessages } from '../api/get-todays-messages.ts';
@@ -103,7 +103,7 @@ export async function loadEasy(user: Pick<CurrentUser, 'config'>): Promise<void>
 
 /** Switching sub-mode resets every player; favorites reloads its list (spec 1 section 4). */
 export function setSubMode(mode: EasySubMode): void {
-  stopPlayback();
+  resetPlayers();
   easy.subMode = mode;
   easy.notice = null;
   if (mode === 'favorites') void loadFavorites().catch(() => undefined);

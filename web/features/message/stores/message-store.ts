@@ -4,7 +4,7 @@ import type { MessageRecipientsResponse } from '../../../../schemas/api/message-
 import type { CurrentUser } from '../../../../schemas/api/user.ts';
 import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-client.ts';
-import { onPlayerEvent, playAudioFile, stopPlayback, type PlayableAudioFile } from '../../../lib/player/player-store.ts';
+import { onPlayerEvent, playAudioFile, playerIdOf, stopPlayback, type PlayableAudioFile } from '../../../lib/player/player-store.ts';
 import { copyMessage } from '../api/copy-message.ts';
 import { getMessage, getMessageItems } from '../api/get-message.ts';
 import { getMessageRecipients } from '../api/get-message-recipients.ts';
@@ -267,7 +267,7 @@ export function playAt(index: number): void {
   const audio = audioOf(item);
   if (audio) {
     messageView.modalItemId = null;
-    playAudioFile({ ...audio, source: 'Message' });
+    playAudioFile({ ...audio, source: 'Message', playerId: playerIdOf('Message', { messageId: messageView.message?.id }) });
   } else {
     stopPlayback();
     openItem(item);

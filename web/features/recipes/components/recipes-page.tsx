@@ -11,6 +11,7 @@ import { paths } from '../../../routes/paths.ts';
 import { goToRecipePage, loadRecipeList, recipeList, recipeListChanged, resetRecipeList, searchRecipes, setSearchText, setSortByInsertionTime } from '../stores/recipe-list-store.ts';
 import { shortDescription } from '../tab-rules.ts';
 import './recipes.css';
+import { NameList } from '../../../components/widgets/name-list.tsx';
 
 // The recipe list (spec 2 section 2): paged rows with name, description, favorite list name and
 // the audio files the search found in the recipe; a search field and button, "Recipes - Sort by
@@ -101,7 +102,7 @@ function RecipeRow({ recipe }: { recipe: Recipe }) {
         )}
         {recipe.foundInRecipe.length > 0 && (
           <span className="recipes-meta" data-testid="recipes-found-in-recipe">
-            {t('Found in recipe')}: {recipe.foundInRecipe.join(', ')}
+            {t('Found in recipe')}: <NameList names={recipe.foundInRecipe} />
           </span>
         )}
       </Link>

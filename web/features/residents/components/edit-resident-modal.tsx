@@ -8,7 +8,7 @@ import { residents, saveResident } from '../stores/residents-store.ts';
 /** EditResident (spec 3 section 2): a new participant (resident null) or an existing one. */
 export function EditResidentModal({ resident, onClose }: { resident: Resident | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { busyId, failed } = useSnapshot(residents);
+  const { saving, failed } = useSnapshot(residents);
   const [firstName, setFirstName] = useState(resident?.firstName ?? '');
   const [lastName, setLastName] = useState(resident?.lastName ?? '');
   const [identification, setIdentification] = useState(resident?.identification ?? '');
@@ -46,7 +46,7 @@ export function EditResidentModal({ resident, onClose }: { resident: Resident | 
             <button type="button" onClick={onClose}>
               {t('Cancel')}
             </button>
-            <button type="submit" className="button-primary" disabled={busyId !== null}>
+            <button type="submit" className="button-primary" disabled={saving}>
               {t('Save')}
             </button>
           </div>

@@ -5,7 +5,7 @@ import type { Resident } from '../../../../schemas/api/residents.ts';
 import type { UserConfig } from '../../../../schemas/api/user.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { residentName } from '../resident-name.ts';
-import { loadResidents, residents, showInactiveResidents, toggleResidentActive } from '../stores/residents-store.ts';
+import { residentRows, loadResidents, residents, showInactiveResidents, toggleResidentActive } from '../stores/residents-store.ts';
 import { EditResidentModal } from './edit-resident-modal.tsx';
 import './residents.css';
 
@@ -13,10 +13,12 @@ import './residents.css';
 export function ResidentsTab({ config }: { config: UserConfig }) {
   const { t } = useTranslation();
   const snap = useSnapshot(residents);
+  const rows = useSnapshot(residentRows.state);
   // undefined: closed; null: a new participant.
   const [editing, setEditing] = useState<Resident | null | undefined>(undefined);
   useEffect(() => {
     void loadResidents();
+    return residentRows.startSync();
   }, []);
   return (
     <section className="entity-tab" data-testid="residents-tab">
@@ -45,30 +47,34 @@ export function ResidentsTab({ config }: { config: UserConfig }) {
           </tr>
         </thead>
         <tbody>
-          {snap.items.map((resident) => (
-            <tr key={resident.id} data-testid="resident-row" className={resident.active ? undefined : 'inactive'}>
-              <td>{residentName(resident) ?? t('(no name)')}</td>
-              <td>{resident.identification ?? ''}</td>
-              <td>
-                <div className="entity-actions">
-                  <button type="button" data-testid="edit-resident" onClick={() => setEditing(residents.items.find((r) => r.id === resident.id) ?? null)}>
-                    {t('Edit')}
-                  </button>
-                  <button
-                    type="button"
-                    data-testid="toggle-resident"
-                    disabled={snap.busyId === resident.id}
-                    onClick={() => void toggleResidentActive(resident)}
-                  >
-                    {resident.active ? t('Remove') : t('Restore')}
-                  </button>
-                </div>
-              </td>
-            </tr>
-          ))}
+          {rows.keys.map((key) => {
+            const { value: resident, flags } = rows.entries[key]!;
+            return (
+              <tr key={key} data-testid="resident-row" data-status={flags.status} aria-busy={flags.busy} className={resident.active ? undefined : 'inactive'}>
+                <td>{residentName(resident) ?? t('(no name)')}</td>
+                <td>{resident.identification ?? ''}</td>
+                <td>
+                  <div className="entity-actions">
+                    <button type="button" data-testid="edit-resident" disabled={flags.status !== 'saved'} onClick={() => setEditing(residentRows.items().find((r) => r.id === resident.id) ?? null)}>
+                      {t('Edit')}
+                    </button>
+                    <button
+                      type="button"
+                      data-testid="toggle-resident"
+                      disabled={flags.busy || flags.status !== 'saved'}
+                      onClick={() => void toggleResidentActive(resident)}
+                    >
+                      {resident.active ? t('Remove') : t('Restore')}
+                    </button>
+                  </div>
+                  {flags.status === 'failed' && <span className="entity-pending">{t('Not saved yet, trying again soon')}</span>}
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
-      {snap.loaded && snap.items.length === 0 && <p className="entity-empty">{t('No rows')}</p>}
+      {snap.loaded && rows.keys.length === 0 && <p className="entity-empty">{t('No rows')}</p>}
       {editing !== undefined && <EditResidentModal resident={editing} onClose={() => setEditing(undefined)} />}
     </section>
   );

@@ -7,6 +7,8 @@ import { Pager } from '../../../components/data-table/pager.tsx';
 import { paths } from '../../../routes/paths.ts';
 import { descriptionLine } from '../recipe-text.ts';
 import { goToPage, search, searchPageSize } from '../stores/search-store.ts';
+import { NameList } from '../../../components/widgets/name-list.tsx';
+import { showModal } from '../../../lib/modal-stack.ts';
 
 interface Props {
   title: string;
@@ -33,10 +35,23 @@ export function RecipeResultSection({ title, favoriteButton }: Props) {
               <Link href={paths.recipe.href(recipe.id)} className="search-name">
                 {recipe.name || t('(no name)')}
               </Link>
-              {recipe.description && <span className="search-meta">{descriptionLine(recipe.description)}</span>}
+              {recipe.description &&
+                (descriptionLine(recipe.description) !== descriptionLine(recipe.description, Infinity) ? (
+                  // Cut at 100 characters: the whole description opens in a window.
+                  <button
+                    type="button"
+                    className="link-button search-meta"
+                    data-testid="recipe-description-more"
+                    onClick={() => showModal('SHOW_HTML_CONTENT', { title: recipe.name, html: recipe.description })}
+                  >
+                    {descriptionLine(recipe.description)}
+                  </button>
+                ) : (
+                  <span className="search-meta">{descriptionLine(recipe.description)}</span>
+                ))}
               {recipe.foundInRecipe.length > 0 && (
                 <span className="search-meta" data-testid="found-in-recipe">
-                  {t('Found in recipe')}: {recipe.foundInRecipe.join(', ')}
+                  {t('Found in recipe')}: <NameList names={recipe.foundInRecipe} />
                 </span>
               )}
             </div>

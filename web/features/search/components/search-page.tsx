@@ -20,6 +20,7 @@ import {
 import { RecipeResultSection } from './recipe-result-section.tsx';
 import { SearchResultSection } from './search-result-section.tsx';
 import './search.css';
+import { ClearableInput } from '../../../components/widgets/clearable-input.tsx';
 
 interface Props {
   user: CurrentUser;
@@ -68,15 +69,17 @@ export function SearchPage({ user, favoriteButton, recipeFavoriteButton, inModal
   return (
     <section className={inModal ? 'search-page in-modal' : 'search-page'} data-testid="search-page">
       <form className="search-form" role="search" onSubmit={submit}>
-        <input
-          type="search"
+        <ClearableInput
+          type="text"
+          enterKeyHint="search"
           name="search-query"
+          className="search-query"
           data-testid="search-input"
           aria-label={t('Search')}
           placeholder={t('Search')}
           value={snap.query}
           autoFocus
-          onChange={(e) => setQuery(e.target.value)}
+          onChange={setQuery}
         />
         <button type="submit" className="button-primary">
           {t('Search')}
