@@ -32,6 +32,8 @@ const Env = z.object({
   SMTP_URL: optionalText,
   /** The sender of invitations, login links and reset codes. */
   MAIL_FROM: z.string().trim().min(1).default('Sointu <no-reply@sointu.invalid>'),
+  /** Several instances on one Postgres: how long a dead instance's projections wait for another to take them over. */
+  PROJECTION_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
 });
 
 export interface Config {
@@ -51,6 +53,7 @@ export interface Config {
   trustProxy: boolean;
   smtpUrl?: string;
   mailFrom: string;
+  projectionLeaseMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -79,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    projectionLeaseMs: e.PROJECTION_LEASE_MS,
   };
 }
 

@@ -37,7 +37,10 @@ async function main(): Promise<void> {
   // Every live version of the usage warehouse, each under its own rules, and of each read model: a
   // rebuild survives a restart, and a switched-to version goes on being projected.
   const live = await withReadModelVersions(sql, await withUsageWarehouseVersions(sql, projectors), readModels);
-  const projections = createProjectionRunner({ log: store, sql, warehouse, projectors: live });
+  // On a Postgres server several instances may share the database: each projection runs on the one
+  // holding its lease (projections/engine/leases.ts). PGlite is one process, which holds them all.
+  const leases = sql.kind === 'postgres' ? { ttlMs: config.projectionLeaseMs } : undefined;
+  const projections = createProjectionRunner({ log: store, sql, warehouse, projectors: live, leases });
 
   const deps = { sql, store, warehouse, projections, files: createFileStore(config.dataDir), mailer: createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom }), config, now: () => new Date(), webDir };
   const app = await buildApp(
