@@ -79,6 +79,19 @@ describe('two app instances on one Postgres and one ClickHouse', () => {
     expect((await stolen.call(b.url, 'GET', '/api/')).status).toBe(401);
   });
 
+  it('counts failed logins across instances: failures spread over both lock the account out on both', async () => {
+    // The default limit is 10 failures of one account name (server/http/login-limits.ts): five on
+    // each instance would never lock it with a count per process.
+    for (let i = 0; i < 10; i++) {
+      const answer = await newClient().call((i % 2 === 0 ? a : b).url, 'POST', '/api/login', { username: 'easy', password: 'wrong' });
+      expect(answer.status).toBe(401);
+    }
+    for (const instance of [a, b]) {
+      const answer = await newClient().call(instance.url, 'POST', '/api/login', { username: 'easy', password });
+      expect(answer.status, instance.name).toBe(429);
+    }
+  });
+
   it('runs each projection on one instance, and after kill -9 of its holder the other takes over with nothing lost or doubled', async () => {
     const before = await leaseHolders();
     // Every projection is held, each by exactly one instance (a row per projection).
