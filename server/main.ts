@@ -7,6 +7,7 @@ import { stopAllRebuildsOf } from '../projections/rebuilds.ts';
 import { withUsageWarehouseVersions } from '../projections/warehouse/rebuild-versions.ts';
 import { buildApp, logRedaction } from './app.ts';
 import { createFileStore } from '../infra/files/file-store.ts';
+import { createS3FileStore } from '../infra/files/s3-file-store.ts';
 import { claimDataDir } from '../infra/files/data-dir-lock.ts';
 import { connectWarehouse } from '../infra/clickhouse/clickhouse.ts';
 import { loadConfig } from '../infra/config.ts';
@@ -42,7 +43,12 @@ async function main(): Promise<void> {
   const leases = sql.kind === 'postgres' ? { ttlMs: config.projectionLeaseMs } : undefined;
   const projections = createProjectionRunner({ log: store, sql, warehouse, projectors: live, leases });
 
-  const deps = { sql, store, warehouse, projections, files: createFileStore(config.dataDir), mailer: createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom }), config, now: () => new Date(), webDir };
+  // Stored files: in the object store when one is configured (every instance reads what any one
+  // stored), else under DATA_DIR.
+  const objectStore = config.s3 ? createS3FileStore(config.s3, config.dataDir) : undefined;
+  await objectStore?.ensureBucket();
+  const files = objectStore ?? createFileStore(config.dataDir);
+  const deps = { sql, store, warehouse, projections, files, mailer: createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom }), config, now: () => new Date(), webDir };
   const app = await buildApp(
     deps,
     { logger: { level: config.logLevel, redact: logRedaction } },
@@ -51,7 +57,7 @@ async function main(): Promise<void> {
   if (config.kafkaBrokers) app.log.warn('KAFKA_BROKERS is set, but the Kafka transport is not built yet: projections read the event store directly');
   app.log.info({ database: sql.kind, warehouse: warehouse.kind, dataDir: config.dataDir }, 'storage ready');
 
-  const seed = await seedDemoData({ sql, dataDir: config.dataDir, log: (message) => app.log.info(message) });
+  const seed = await seedDemoData({ sql, dataDir: config.dataDir, files, log: (message) => app.log.info(message) });
   await projections.start();
 
   const demoUsageStop = new AbortController();
@@ -66,6 +72,7 @@ async function main(): Promise<void> {
     await store.close();
     await warehouse.close();
     await sql.close();
+    objectStore?.close();
   });
   let closing: Promise<void> | undefined;
   const shutdown = (signal: string) =>

@@ -1,7 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectors } from '../../projections/projectors.ts';
+import { multipartBody } from '../http/support/multipart.ts';
 import { createTestDatabase } from '../support/postgres-server.ts';
+import { startS3Server, type S3Server } from '../support/s3-server.ts';
 import { killInstance, newClient, startInstance, stopInstance, type AppInstance, type Client } from './support/app-instances.ts';
 
 // Issue 20, item 1: two app processes on one Postgres server. Any instance serves any request;
@@ -18,13 +23,16 @@ const password = 'sointu-demo';
 const leaseMs = 3000;
 
 let database: string;
+let s3: S3Server;
 let db: pg.Client;
 let a: AppInstance;
 let b: AppInstance;
 
 beforeAll(async () => {
   database = await createTestDatabase(process.env.TEST_DATABASE_URL!);
-  const env = { DATABASE_URL: database, PROJECTION_LEASE_MS: String(leaseMs) };
+  // Stored files in one object store (a real S3 wire peer on loopback) for both.
+  s3 = await startS3Server();
+  const env = { DATABASE_URL: database, PROJECTION_LEASE_MS: String(leaseMs), ...s3.env };
   // One after the other: the first seeds the demo data, the second finds it.
   a = await startInstance('a', env);
   b = await startInstance('b', env);
@@ -35,6 +43,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.end();
   for (const instance of [a, b]) if (instance) await stopInstance(instance);
+  await s3?.stop();
 });
 
 async function logIn(client: Client, instance: AppInstance, username: string): Promise<void> {
@@ -79,6 +88,38 @@ describe('two app instances on one Postgres and one ClickHouse', () => {
     expect((await stolen.call(b.url, 'GET', '/api/')).status).toBe(401);
   });
 
+  it('reads through one instance what was uploaded through the other: stored files live in the object store', async () => {
+    const client = newClient();
+    await logIn(client, a, 'caregiver');
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 200, g: 120, b: 40 } } }).png().toBuffer();
+    const { payload, headers } = multipartBody([{ field: 'file0', filename: 'kuva.png', contentType: 'image/png', bytes: png }]);
+    const uploaded = await client.raw(a.url, 'POST', '/api/upload', { body: payload, headers });
+    expect(uploaded.status, await uploaded.clone().text()).toBe(200);
+    const [file] = (await uploaded.json()) as { id: number }[];
+
+    const whole = await client.raw(b.url, 'GET', `/api/file/${file!.id}`);
+    expect(whole.status).toBe(200);
+    expect(Buffer.compare(Buffer.from(await whole.arrayBuffer()), png)).toBe(0);
+    const part = await client.raw(b.url, 'GET', `/api/file/${file!.id}`, { headers: { range: 'bytes=0-7' } });
+    expect(part.status).toBe(206);
+    expect(Buffer.compare(Buffer.from(await part.arrayBuffer()), png.subarray(0, 8))).toBe(0);
+    const thumbnail = await client.raw(b.url, 'GET', `/api/file/${file!.id}/thumbnail?width=64`);
+    expect(thumbnail.status).toBe(200);
+    expect((await sharp(Buffer.from(await thumbnail.arrayBuffer())).metadata()).width).toBe(64);
+
+    // The bytes are in no instance's DATA_DIR: only an upload's staging folder is there, empty.
+    for (const instance of [a, b]) {
+      const files = path.join(instance.dataDir, 'files');
+      const kept = fs.existsSync(files) ? (fs.readdirSync(files, { recursive: true }) as string[]).filter((p) => fs.statSync(path.join(files, p)).isFile()) : [];
+      expect(kept, instance.name).toEqual([]);
+    }
+    // The demo seed's files (audio, album covers) went to the object store too: b serves a cover a seeded.
+    const { rows } = await db.query<{ id: number }>(`SELECT id FROM files WHERE user_id IS NULL AND has_object AND active AND content_type = 'image/png' ORDER BY id LIMIT 1`);
+    const cover = await client.raw(b.url, 'GET', `/api/file/${rows[0]!.id}`);
+    expect(cover.status).toBe(200);
+    expect((await sharp(Buffer.from(await cover.arrayBuffer())).metadata()).format).toBe('png');
+  });
+
   it('counts failed logins across instances: failures spread over both lock the account out on both', async () => {
     // The default limit is 10 failures of one account name (server/http/login-limits.ts): five on
     // each instance would never lock it with a count per process.
@@ -111,9 +152,11 @@ describe('two app instances on one Postgres and one ClickHouse', () => {
         if (answer?.status === 200) logins++;
       }
     };
+    // Logged in once, before the load: the session is good on whichever instance serves the next request.
+    const listClients = [newClient(), newClient()];
+    for (const client of listClients) await logIn(client, a, 'caregiver');
     const listLoad = async (instance: () => AppInstance, n: number) => {
-      const client = newClient();
-      await logIn(client, instance(), 'caregiver');
+      const client = listClients[n - 1]!;
       for (let i = 0; !stop; i++) {
         const answer = await client.call(instance().url, 'POST', '/api/user-tag-groups', { name: `scale-${n}-${i}` }).catch(() => null);
         if (answer?.status === 200) lists++;

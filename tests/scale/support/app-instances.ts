@@ -70,18 +70,23 @@ export async function stopInstance(instance: AppInstance): Promise<void> {
 export interface Client {
   cookie: string | undefined;
   call(base: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }>;
+  /** Any request with the session: an upload's multipart body, a file's bytes, a Range. */
+  raw(base: string, method: string, path: string, init?: { body?: Buffer; headers?: Record<string, string> }): Promise<Response>;
 }
 
 export function newClient(): Client {
   const client: Client = {
     cookie: undefined,
-    async call(base, method, path, body) {
-      const headers: Record<string, string> = { origin: base };
-      if (body !== undefined) headers['content-type'] = 'application/json';
+    async raw(base, method, path, init = {}) {
+      const headers: Record<string, string> = { origin: base, ...init.headers };
       if (client.cookie) headers.cookie = client.cookie;
-      const response = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const response = await fetch(`${base}${path}`, { method, headers, body: init.body ? new Uint8Array(init.body) : undefined });
       const set = response.headers.getSetCookie();
       if (set.length > 0) client.cookie = set.map((c) => c.split(';')[0]).join('; ');
+      return response;
+    },
+    async call(base, method, path, body) {
+      const response = await client.raw(base, method, path, body === undefined ? {} : { body: Buffer.from(JSON.stringify(body)), headers: { 'content-type': 'application/json' } });
       const text = await response.text();
       return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
     },
