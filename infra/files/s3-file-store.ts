@@ -116,7 +116,10 @@ export function createS3FileStore(settings: S3Settings, dataDir: string): S3File
         await client.send(new HeadBucketCommand({ Bucket }));
       } catch (error) {
         if (!isMissing(error)) throw error;
-        await client.send(new CreateBucketCommand({ Bucket }));
+        // Several instances starting at once on a fresh store: the one that lost the race finds it made.
+        await client.send(new CreateBucketCommand({ Bucket })).catch((failure: unknown) => {
+          if ((failure as { name?: string }).name !== 'BucketAlreadyOwnedByYou') throw failure;
+        });
       }
     },
     close() {
