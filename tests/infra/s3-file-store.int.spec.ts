@@ -4,24 +4,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../infra/config.ts';
 import { createS3FileStore, type S3FileStore } from '../../infra/files/s3-file-store.ts';
+import { chunks, fileStoreContract } from '../support/file-store-contract.ts';
 import { startS3Server, type S3Server } from '../support/s3-server.ts';
 
 // The object-store adapter (issue 14's "or an object store when configured", issue 20's uploads
 // across instances) against a real S3 wire peer: what the disk store promises in
 // infra/files/file-store.unit.spec.ts, over S3's protocol.
-
-const readAll = async (stream: NodeJS.ReadableStream): Promise<string> => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
-};
-
-async function* chunks(parts: string[], failAfter?: number) {
-  for (const [i, part] of parts.entries()) {
-    if (i === failAfter) throw new Error('cut short');
-    yield Buffer.from(part);
-  }
-}
 
 describe('S3 file store', () => {
   let s3: S3Server;
@@ -51,20 +39,7 @@ describe('S3 file store', () => {
     expect(fs.existsSync(path.join(dataDir, 'files', 'audio'))).toBe(false);
   });
 
-  it('should stream a byte range, inclusive at both ends, and refuse one past the end', async () => {
-    await store.save('a.txt', Buffer.from('0123456789'));
-    expect(await readAll(await store.openReadStream('a.txt', { start: 2, end: 5 }))).toBe('2345');
-    expect(await readAll(await store.openReadStream('a.txt'))).toBe('0123456789');
-    await expect(store.openReadStream('a.txt', { start: 5, end: 10 })).rejects.toMatchObject({ kind: 'InvalidRequest' });
-  });
-
-  it('should answer NotFound for a missing object, and refuse a key that is no plain path', async () => {
-    expect(await store.exists('missing.wav')).toBe(false);
-    expect(await store.stat('missing.wav')).toBeNull();
-    await expect(store.read('missing.wav')).rejects.toMatchObject({ kind: 'NotFound' });
-    await expect(store.openReadStream('missing.wav')).rejects.toMatchObject({ kind: 'NotFound' });
-    await expect(store.save('../escape.txt', Buffer.from('x'))).rejects.toMatchObject({ kind: 'InvalidRequest' });
-  });
+  fileStoreContract(() => store);
 
   it('should remove an object', async () => {
     await store.save('gone.txt', Buffer.from('bye'));
