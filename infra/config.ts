@@ -32,6 +32,15 @@ const Env = z.object({
   SMTP_URL: optionalText,
   /** The sender of invitations, login links and reset codes. */
   MAIL_FROM: z.string().trim().min(1).default('Sointu <no-reply@sointu.invalid>'),
+  /** An S3-compatible object store for stored files (several instances share it); DATA_DIR/files without it. */
+  S3_BUCKET: optionalText,
+  /** The object store's URL when it is not AWS S3 (MinIO, Ceph, ...). */
+  S3_URL: optionalText,
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** Several instances on one Postgres: how long a dead instance's projections wait for another to take them over. */
+  PROJECTION_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
 });
 
 export interface Config {
@@ -51,6 +60,9 @@ export interface Config {
   trustProxy: boolean;
   smtpUrl?: string;
   mailFrom: string;
+  projectionLeaseMs: number;
+  /** Set when stored files live in an object store rather than under DATA_DIR. */
+  s3?: { bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -60,6 +72,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment: ${problems}`);
   }
   const e = parsed.data;
+  // An object store URL without a bucket would silently leave files on this instance's disk.
+  if (e.S3_URL && !e.S3_BUCKET) throw new Error('Invalid environment: S3_URL is set but S3_BUCKET is not');
   const dataDir = path.resolve(e.DATA_DIR);
   const secrets = e.COOKIE_SECRET && e.JWT_SECRET ? undefined : loadOrCreateSecrets(dataDir);
   return {
@@ -79,6 +93,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    projectionLeaseMs: e.PROJECTION_LEASE_MS,
+    s3: e.S3_BUCKET ? { bucket: e.S3_BUCKET, endpoint: e.S3_URL, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
   };
 }
 

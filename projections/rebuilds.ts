@@ -1,6 +1,7 @@
 import type { Warehouse } from '../infra/clickhouse/clickhouse.ts';
 import type { EventStore } from '../infra/event-store/event-store.ts';
 import type { Sql } from '../infra/sql/sql.ts';
+import type { RebuildRunsOptions } from './engine/rebuild-runs.ts';
 import type { ProjectionStatus } from './engine/runner.ts';
 import { createReadModelRebuilds, type ReadModelRebuilds } from './postgres/rebuild.ts';
 import { readModels } from './projectors.ts';
@@ -17,6 +18,8 @@ interface Deps {
   store: EventStore;
   warehouse?: Warehouse;
   now: () => Date;
+  /** Several instances on one Postgres: rebuild runners take their version's lease too. */
+  projectionLeases?: RebuildRunsOptions['leases'];
 }
 
 const perDeps = new WeakMap<object, ReadModelRebuilds>();
@@ -24,7 +27,7 @@ const perDeps = new WeakMap<object, ReadModelRebuilds>();
 export function readModelRebuildsOf(deps: Deps): ReadModelRebuilds {
   let rebuilds = perDeps.get(deps);
   if (!rebuilds) {
-    rebuilds = createReadModelRebuilds({ sql: deps.sql, log: deps.store, readModels });
+    rebuilds = createReadModelRebuilds({ sql: deps.sql, log: deps.store, readModels, leases: deps.projectionLeases });
     perDeps.set(deps, rebuilds);
   }
   return rebuilds;

@@ -1,7 +1,7 @@
 import type { Mailer } from '../infra/mail/mailer.ts';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
-import type { ProjectionRunner } from '../projections/engine/runner.ts';
+import type { ProjectionRunner, ProjectionRunnerOptions } from '../projections/engine/runner.ts';
 import type { Warehouse } from '../infra/clickhouse/clickhouse.ts';
 import type { Config } from '../infra/config.ts';
 import type { EventStore } from '../infra/event-store/event-store.ts';
@@ -43,6 +43,8 @@ export interface AppDeps {
   files?: FileStore;
   /** The projection runner of this process; absent when the process runs none. */
   projections?: ProjectionRunner;
+  /** Several instances on one Postgres: the lease settings of the runner, for rebuild runners too (projections/engine/leases.ts). */
+  projectionLeases?: ProjectionRunnerOptions['leases'];
   /** Invitations, login links and reset codes (infra/mail/): SMTP, or the outbox under DATA_DIR. */
   mailer?: Mailer;
   /** The app task runner (infra/jobs/): added tasks are queued with it; without it they wait for the next runner. */

@@ -10,6 +10,7 @@ import { withUsageWarehouseVersions } from '../projections/warehouse/rebuild-ver
 import { buildApp, logRedaction, type AppDeps } from './app.ts';
 import { createServerAppTaskRunner } from './app-tasks/app-task-handlers.ts';
 import { createFileStore } from '../infra/files/file-store.ts';
+import { createS3FileStore } from '../infra/files/s3-file-store.ts';
 import { claimDataDir } from '../infra/files/data-dir-lock.ts';
 import { connectWarehouse } from '../infra/clickhouse/clickhouse.ts';
 import { loadConfig } from '../infra/config.ts';
@@ -43,12 +44,21 @@ async function main(): Promise<void> {
   // rebuild survives a restart, and a switched-to version goes on being projected.
   const live = await withReadModelVersions(sql, await withUsageWarehouseVersions(sql, projectors), readModels);
   // With KAFKA_BROKERS the warehouse versions live at start-up are fed from Kafka (consumer groups
-  // partitioned by user); read models, and rebuilds started later, still read the log.
+  // partitioned by user, which share the work between instances themselves); read models, and
+  // rebuilds started later, still read the log.
   const kafka = config.kafkaBrokers ? connectKafka(config.kafkaBrokers, 'sointu') : undefined;
   const fromKafka: readonly Projector[] = kafka ? live.filter((p) => p.kind === 'warehouse') : [];
-  const projections = createProjectionRunner({ log: store, sql, warehouse, projectors: live.filter((p) => !fromKafka.includes(p)) });
+  // On a Postgres server several instances may share the database: each projection runs on the one
+  // holding its lease (projections/engine/leases.ts). PGlite is one process, which holds them all.
+  const leases = sql.kind === 'postgres' ? { ttlMs: config.projectionLeaseMs } : undefined;
+  const projections = createProjectionRunner({ log: store, sql, warehouse, projectors: live.filter((p) => !fromKafka.includes(p)), leases });
 
-  const deps: AppDeps = { sql, store, warehouse, projections, files: createFileStore(config.dataDir), mailer: createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom }), config, now: () => new Date(), webDir };
+  // Stored files: in the object store when one is configured (every instance reads what any one
+  // stored), else under DATA_DIR.
+  const objectStore = config.s3 ? createS3FileStore(config.s3, config.dataDir) : undefined;
+  await objectStore?.ensureBucket();
+  const files = objectStore ?? createFileStore(config.dataDir);
+  const deps: AppDeps = { sql, store, warehouse, projections, projectionLeases: leases, files, mailer: createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom }), config, now: () => new Date(), webDir };
   const app = await buildApp(
     deps,
     { logger: { level: config.logLevel, redact: logRedaction } },
@@ -56,7 +66,7 @@ async function main(): Promise<void> {
   if (config.eventStoreUrl) app.log.warn('EVENTSTORE_URL is set, but the EventStoreDB adapter is not built yet: using the Postgres event store');
   app.log.info({ database: sql.kind, warehouse: warehouse.kind, dataDir: config.dataDir }, 'storage ready');
 
-  const seed = await seedDemoData({ sql, dataDir: config.dataDir, log: (message) => app.log.info(message) });
+  const seed = await seedDemoData({ sql, dataDir: config.dataDir, files, log: (message) => app.log.info(message) });
   await projections.start();
   let relay: EventRelay | undefined;
   const consumers: KafkaProjectionConsumer[] = [];
@@ -84,6 +94,7 @@ async function main(): Promise<void> {
     await store.close();
     await warehouse.close();
     await sql.close();
+    objectStore?.close();
   });
   let closing: Promise<void> | undefined;
   const shutdown = (signal: string) =>

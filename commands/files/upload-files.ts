@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import nodePath from 'node:path';
 import multipart from '@fastify/multipart';
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import { AppError, accessDenied, invalidRequest, notFound, validationError } from '../../infra/errors.ts';
@@ -138,7 +137,7 @@ interface Received {
 }
 
 /** Seconds of a sound or video, from the media itself; null for other kinds. */
-const lengthOf = (path: string, kind: UploadKind): Promise<number | null> => (kind === 'audio' || kind === 'video' ? readMediaLength(path) : Promise.resolve(null));
+const lengthOf = (media: string | Uint8Array, kind: UploadKind): Promise<number | null> => (kind === 'audio' || kind === 'video' ? readMediaLength(media) : Promise.resolve(null));
 
 const objectKeyFor = (userId: number, extension: string, now: Date) => `uploads/${userId}/${now.toISOString().slice(0, 7)}/${randomUUID()}.${extension}`;
 
@@ -172,7 +171,7 @@ export async function storeUploadedBytes(deps: { sql: Sql; files: FileStore; now
     if (file.bytes.length > uploadSizeLimits[type.kind]) throw tooLarge(`file${index}`, type.kind);
     const objectKey = objectKeyFor(userId, type.extension, deps.now());
     await deps.files.save(objectKey, file.bytes);
-    const length = await lengthOf(nodePath.join(deps.files.root, ...objectKey.split('/')), type.kind);
+    const length = await lengthOf(file.bytes, type.kind);
     stored.push({ name: uploadName(file.name, `file${index}`), contentType: type.contentType, objectKey, size: file.bytes.length, length });
   }
   return recordFiles(deps.sql, userId, stored, 'upload');

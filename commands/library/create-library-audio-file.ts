@@ -1,4 +1,3 @@
-import nodePath from 'node:path';
 import { loadLibraryAudioFile } from '../../domain/library/library-audio-files.ts';
 import { notFound, validationError } from '../../infra/errors.ts';
 import type { FileStore } from '../../infra/files/file-store.ts';
@@ -39,7 +38,7 @@ export async function createLibraryAudioFile(deps: CreateAudioFileDeps, actor: n
   if (!file) throw validationError([{ path: 'body.fileId', message: 'Unknown file' }]);
   if (!file.content_type.toLowerCase().startsWith('audio/')) throw validationError([{ path: 'body.fileId', message: 'Not an audio file' }]);
   let length = file.length === null ? null : Number(file.length);
-  if (length === null && deps.files) length = await readMediaLength(nodePath.join(deps.files.root, ...file.object_key.split('/')));
+  if (length === null && deps.files) length = await readMediaLength(await deps.files.read(file.object_key));
   if (length === null) throw validationError([{ path: 'body.fileId', message: 'The length of the sound cannot be read' }]);
   await requireKnownLinks(deps.sql, input.categories, input.artistIds);
   return deps.sql.transaction(async (tx) => {

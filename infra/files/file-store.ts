@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
 import { invalidRequest, notFound } from '../errors.ts';
 
 // Stored objects (audio, images, uploads) live under DATA_DIR/files by their object key, the
 // `files.object_key` column. A key is a relative path of plain segments, so no key can escape the
-// root however it reached us.
+// root however it reached us. Several app instances share an object store instead
+// (s3-file-store.ts, behind the same FileStore interface).
 
 const segment = '[A-Za-z0-9][A-Za-z0-9._-]*';
 const objectKeyPattern = new RegExp(`^${segment}(/${segment})*$`);
@@ -36,15 +38,13 @@ export interface IncomingObject {
 }
 
 export interface FileStore {
-  readonly root: string;
-  pathOf(objectKey: string): string;
   /** Writes to a temporary name and renames, so readers never see a half-written object. */
   save(objectKey: string, data: Uint8Array): Promise<void>;
   stat(objectKey: string): Promise<StoredObjectInfo | null>;
   exists(objectKey: string): Promise<boolean>;
   read(objectKey: string): Promise<Buffer>;
   /** A stream of the whole object or of one range; NotFound when the object is missing. */
-  openReadStream(objectKey: string, range?: ByteRange): Promise<fs.ReadStream>;
+  openReadStream(objectKey: string, range?: ByteRange): Promise<Readable>;
   remove(objectKey: string): Promise<void>;
   /**
    * Streams `source` to a temporary file; when the source fails (too large, cut short, refused) the
@@ -53,11 +53,17 @@ export interface FileStore {
   receive(source: AsyncIterable<Uint8Array> | NodeJS.ReadableStream): Promise<IncomingObject>;
 }
 
+/** The store under DATA_DIR: its objects are files, and tests may look at them there. */
+export interface DiskFileStore extends FileStore {
+  readonly root: string;
+  pathOf(objectKey: string): string;
+}
+
 export function isValidObjectKey(objectKey: string): boolean {
   return objectKey.length <= 512 && objectKeyPattern.test(objectKey);
 }
 
-export function createFileStore(dataDir: string): FileStore {
+export function createFileStore(dataDir: string): DiskFileStore {
   const root = path.resolve(dataDir, 'files');
   /** Whether this store cleared what a process that died in the middle of an upload left behind. */
   let swept = false;

@@ -3,7 +3,7 @@ import { LOG_START, type EventStore, type LogPosition } from '../../infra/event-
 import type { Sql } from '../../infra/sql/sql.ts';
 import { readCheckpoint } from './checkpoint-store.ts';
 import { projectionKey, type Projector } from './projector.ts';
-import { createProjectionRunner, type ProjectionRunner, type ProjectionStatus } from './runner.ts';
+import { createProjectionRunner, type ProjectionRunner, type ProjectionRunnerOptions, type ProjectionStatus } from './runner.ts';
 
 // The part of a rebuild that is the same for every projection, Postgres read model or warehouse
 // table (ARCHITECTURE.md "Rebuilds"): the new version runs in a runner of its own, from position 0
@@ -19,6 +19,8 @@ export interface RebuildRunsOptions {
   /** Small batches in tests, to watch a rebuild mid-way. */
   batchSize?: number;
   pollIntervalMs?: number;
+  /** Several instances: a rebuild runs only while it holds its version's lease, like the server's runner (leases.ts). */
+  leases?: ProjectionRunnerOptions['leases'];
 }
 
 export interface RunProgress {
@@ -73,7 +75,7 @@ export function createRebuildRuns(options: RebuildRunsOptions) {
     run(projector: Projector): void {
       const key = projectionKey(projector);
       if (runners.has(key)) return;
-      const runner = createProjectionRunner({ log, sql, warehouse, projectors: [projector], batchSize: options.batchSize, pollIntervalMs: options.pollIntervalMs });
+      const runner = createProjectionRunner({ log, sql, warehouse, projectors: [projector], batchSize: options.batchSize, pollIntervalMs: options.pollIntervalMs, leases: options.leases });
       runners.set(key, runner);
       const started = runner.start();
       // Until start resolves the runner calls itself stopped; a status asked meanwhile waits for it.

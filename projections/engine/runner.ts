@@ -2,6 +2,7 @@ import { comparePositions, LOG_START, type GlobalLog, type LogPosition, type Rec
 import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
 import { advanceCheckpoint, clearCheckpointError, countParkedEvents, ensureCheckpointSchema, readCheckpoint, readCheckpoints, readCurrentVersions, readParkedEventIds, recordCheckpointError, registerProjection, type FailingEvent } from './checkpoint-store.ts';
+import { createProjectionLeases, LeaseLost, type ProjectionLeaseOptions } from './leases.ts';
 import { projectionKey, type Projector } from './projector.ts';
 import { setUpReadModel } from './read-model.ts';
 
@@ -62,6 +63,12 @@ export interface ProjectionRunnerOptions {
   /** Fallback poll when no wake-up arrives (appends by another process on PGlite, lost notifications). */
   pollIntervalMs?: number;
   retry?: { initialMs: number; maxMs: number };
+  /**
+   * Several instances on one Postgres: run each projector only while this runner holds its lease
+   * (leases.ts), so exactly one instance projects it and another takes over when this one dies.
+   * Without it (PGlite: one process) the runner projects everything.
+   */
+  leases?: Omit<ProjectionLeaseOptions, 'sql'>;
   onError?(projector: Projector, error: unknown): void;
 }
 
@@ -124,6 +131,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   /** Ends a loop's backoff sleep early (retryNow). */
   const retrySignals: (() => void)[] = projectors.map(() => () => undefined);
   const pages = createPageCache(log);
+  const leases = options.leases ? createProjectionLeases({ sql, ...options.leases }) : undefined;
   let schemaReady: Promise<void> | undefined;
   const ensureSchema = () => (schemaReady ??= ensureCheckpointSchema(sql).catch((error: unknown) => {
     schemaReady = undefined;
@@ -138,14 +146,17 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     const handled = events.filter((event) => projector.handles.includes(event.type) && !skip.has(event.id));
     if (projector.kind === 'postgres') {
       await sql.transaction(async (tx) => {
+        if (leases) await leases.fence(tx, projector);
         if (handled.length > 0) await projector.apply(tx, handled);
         await advanceCheckpoint(tx, projector.name, projector.version, from, to, handled.length);
       });
       return null;
     }
+    if (leases && !leases.holds(projector)) throw new LeaseLost(projector, leases.holder);
     const outcome = handled.length > 0 || deferred ? await projector.apply(warehouse!, handled, { sql, catchingUp }) : undefined;
     const count = (deferred?.events ?? 0) + handled.length;
     if (outcome === 'deferred') return { from: deferred?.from ?? from, events: count };
+    if (leases && !leases.holds(projector)) throw new LeaseLost(projector, leases.holder);
     await advanceCheckpoint(sql, projector.name, projector.version, deferred?.from ?? from, to, count);
     return null;
   }
@@ -166,6 +177,17 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     let ahead: Promise<RecordedEvent[]> | undefined;
     while (running) {
       try {
+        if (leases && !leases.holds(projector)) {
+          // Another instance projects it (or nobody, until this one's next round takes the lease
+          // over): wait, and read the checkpoint afresh once the lease is ours.
+          position = undefined;
+          ahead = undefined;
+          deferredRuns[index] = null;
+          narrowing[index] = null;
+          idle[index] = true;
+          await waker.wait(pollIntervalMs);
+          continue;
+        }
         if (!position) {
           ahead = undefined;
           deferredRuns[index] = null;
@@ -220,6 +242,12 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         ahead = undefined;
         idle[index] = false;
         const error = caught instanceof BatchFailure ? caught.cause : caught;
+        if (error instanceof LeaseLost) {
+          // Not a failure of the projector: another instance has it now and its checkpoint rules.
+          position = undefined;
+          narrowing[index] = null;
+          continue;
+        }
         const batch = caught instanceof BatchFailure ? caught.events : [];
         // A batch of many events failed: retry at once with half as many, from the checkpoint, so
         // what precedes the bad event is applied and the bad one ends up alone in its batch. Alone,
@@ -299,6 +327,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         // Tables exist before the server takes its first query, so a report right after start-up is
         // empty rather than an unknown-table error. A set-up that fails here is retried by its loop.
         await Promise.all(projectors.map((p) => setUp(p, true).catch(() => undefined)));
+        // The first round of leases before the loops, so a lone instance starts projecting at once.
+        await leases?.start(projectors);
         running = true;
         stopped = new Promise((resolve) => (stopNow = resolve));
         unsubscribe = log.onAppended(() => wakers.forEach((w) => w.notify()));
@@ -322,6 +352,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       wakers.forEach((w) => w.notify());
       await Promise.all(loops);
       loops = [];
+      // After the loops: no batch of ours is under way, so another instance may take over at once.
+      await leases?.stop();
     },
 
     async waitUntilCaughtUp(timeoutMs = 60_000) {

@@ -9,7 +9,7 @@ import type { RebuildProgress, RebuildSource } from '../../schemas/api/rebuild.t
 import { streams } from '../../schemas/events/index.ts';
 import type { UsageRules } from '../../schemas/events/usage-rules.ts';
 import { readCheckpoints, readCurrentVersions, switchProjection } from '../engine/checkpoint-store.ts';
-import { createRebuildRuns, secondsLeft } from '../engine/rebuild-runs.ts';
+import { createRebuildRuns, secondsLeft, type RebuildRunsOptions } from '../engine/rebuild-runs.ts';
 import type { ProjectionStatus } from '../engine/runner.ts';
 import { ensureWarehouseVersions, insertWarehouseVersion, markWarehouseVersionDropped, readWarehouseVersions, retirableUsageWarehouseProjector, type WarehouseVersion } from './rebuild-versions.ts';
 import { createWarehouseTables, dropWarehouseTables } from './tables.ts';
@@ -30,6 +30,7 @@ export interface RebuildOptions {
   batchSize?: number;
   pollIntervalMs?: number;
   clock?: () => number;
+  leases?: RebuildRunsOptions['leases'];
 }
 
 export interface Actor {
@@ -175,11 +176,11 @@ export function createRebuilds(options: RebuildOptions) {
 const perDeps = new WeakMap<object, Rebuilds>();
 
 /** One rebuild manager per server (its runners and rate samples live in memory). */
-export function rebuildsOf(deps: { sql: Sql; store: EventStore; warehouse?: Warehouse; now: () => Date }): Rebuilds {
+export function rebuildsOf(deps: { sql: Sql; store: EventStore; warehouse?: Warehouse; now: () => Date; projectionLeases?: RebuildRunsOptions['leases'] }): Rebuilds {
   let rebuilds = perDeps.get(deps);
   if (!rebuilds) {
     if (!deps.warehouse) throw new Error('rebuilds need the warehouse, and this server has none');
-    rebuilds = createRebuilds({ sql: deps.sql, log: deps.store, warehouse: deps.warehouse, clock: () => deps.now().getTime() });
+    rebuilds = createRebuilds({ sql: deps.sql, log: deps.store, warehouse: deps.warehouse, clock: () => deps.now().getTime(), leases: deps.projectionLeases });
     perDeps.set(deps, rebuilds);
   }
   return rebuilds;

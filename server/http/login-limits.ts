@@ -2,10 +2,12 @@ import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../infra/errors.ts';
+import type { Sql } from '../../infra/sql/sql.ts';
 
 // Login abuse (issue 12, 5): failed logins are counted per account name and per address with
 // @fastify/rate-limit, through its createRateLimit API and a store of our own that locks a key
-// out once it reaches its limit, for a time that doubles with each lockout in a row.
+// out once it reaches its limit, for a time that doubles with each lockout in a row. The store
+// keeps its counts in Postgres, shared by every app instance (issue 20).
 //
 // Only failures count. Success neither counts (a care home behind one address logs many units
 // in, and tests log hundreds of users in from 127.0.0.1) nor resets the count: with one account
@@ -22,8 +24,6 @@ export interface LoginLimits {
   windowMs: number;
   /** The longest lockout. */
   maxLockoutMs: number;
-  /** How many accounts and addresses are remembered (least recently used are forgotten first). */
-  cacheSize: number;
 }
 
 /** OWASP-style defaults: a person mistyping never meets them, a guesser gets ten tries per 15 minutes. */
@@ -32,7 +32,6 @@ export const defaultLoginLimits: LoginLimits = {
   failuresPerAddress: 100,
   windowMs: 15 * 60_000,
   maxLockoutMs: 24 * 60 * 60_000,
-  cacheSize: 10_000,
 };
 
 type Check = ReturnType<FastifyInstance['createRateLimit']>;
@@ -52,7 +51,7 @@ export const loginLimits = fp(
     // Registered in a scope of its own, so the lockout store is only these checks' store: a route
     // elsewhere that registers the plugin for plain request rates gets the plugin's own store.
     await app.register(async (scope) => {
-      await scope.register(rateLimit, { global: false, store: lockoutStore(settings, () => clock().getTime()) });
+      await scope.register(rateLimit, { global: false, store: lockoutStore(settings, () => clock().getTime(), app.deps.sql) });
       checks = {
         byAddress: scope.createRateLimit({ max: settings.failuresPerAddress, timeWindow: settings.windowMs, keyGenerator: (request) => `address:${request.ip}` }),
         byAccount: scope.createRateLimit({ max: settings.failuresPerAccount, timeWindow: settings.windowMs, keyGenerator: (request) => `account:${accountOf.get(request) ?? ''}` }),
@@ -135,61 +134,85 @@ interface StoreAnswer {
 }
 type Callback = (error: Error | null, answer: StoreAnswer) => void;
 
+interface EntryRow {
+  failures: number;
+  window_start: string | number;
+  locked_until: string | number;
+  level: number;
+}
+
 /**
  * A rate-limit store (the plugin's `incr`/`read`/`child` contract) with lockouts: `incr` is one
  * failure, and reaching `max` failures in a window locks the key out. While locked, it answers
  * `current` above `max`, which the plugin reports as exceeded, with the lockout's remaining time as
- * `ttl`. A key is forgotten after a whole quiet window past its last lockout, or when it is the
- * least recently used one of a full cache.
+ * `ttl`. A key is forgotten after a whole quiet window past its last lockout.
+ *
+ * The entries are rows of `login_failures` (migration 028), not this process's memory: every app
+ * instance behind a load balancer counts into the same rows, so spreading guesses over instances
+ * gains nothing, and a restart forgets no lockout. `incr` reads and writes its row in one
+ * transaction under a row lock, so failures counted at once on two instances both count. The
+ * one-at-a-time queue of guardLogin is per process: with N instances at most N attempts of one
+ * key run at once, so a lockout can arrive up to N - 1 attempts late, never later.
  */
-function lockoutStore(limits: LoginLimits, now: () => number) {
-  return class LockoutStore {
-    private readonly entries = new Map<string, Entry>();
+function lockoutStore(limits: LoginLimits, now: () => number, sql: Sql) {
+  const toEntry = (row: EntryRow): Entry => ({ failures: row.failures, windowStart: Number(row.window_start), lockedUntil: Number(row.locked_until), level: row.level });
+  const isQuiet = (entry: Entry, at: number, timeWindow: number) => at >= entry.windowStart + timeWindow && at >= entry.lockedUntil + timeWindow;
+  const answer = (entry: Entry, at: number, timeWindow: number, max: number): StoreAnswer => {
+    if (at < entry.lockedUntil) return { current: max + 1, ttl: entry.lockedUntil - at };
+    return { current: entry.failures, ttl: entry.windowStart + timeWindow - at };
+  };
 
-    incr(key: string, callback: Callback, timeWindow: number, max: number): void {
-      const at = now();
-      const entry = this.current(key, at, timeWindow) ?? { failures: 0, windowStart: at, lockedUntil: 0, level: 0 };
-      if (at >= entry.windowStart + timeWindow) Object.assign(entry, { failures: 0, windowStart: at });
-      entry.failures += 1;
-      if (entry.failures >= max) {
-        entry.lockedUntil = at + Math.min(timeWindow * 2 ** entry.level, limits.maxLockoutMs);
-        entry.level += 1;
-        Object.assign(entry, { failures: 0, windowStart: at });
+  async function increment(key: string, timeWindow: number, max: number): Promise<StoreAnswer> {
+    const at = now();
+    const entry = await sql.transaction(async (tx) => {
+      const [row] = await tx.query<EntryRow>('SELECT failures, window_start, locked_until, level FROM login_failures WHERE key = $1 FOR UPDATE', [key]);
+      const found = row ? toEntry(row) : undefined;
+      const next = found && !isQuiet(found, at, timeWindow) ? found : { failures: 0, windowStart: at, lockedUntil: 0, level: 0 };
+      if (at >= next.windowStart + timeWindow) Object.assign(next, { failures: 0, windowStart: at });
+      next.failures += 1;
+      if (next.failures >= max) {
+        next.lockedUntil = at + Math.min(timeWindow * 2 ** next.level, limits.maxLockoutMs);
+        next.level += 1;
+        Object.assign(next, { failures: 0, windowStart: at });
       }
-      this.remember(key, entry);
-      callback(null, this.answer(entry, at, timeWindow, max));
+      await tx.query(
+        `INSERT INTO login_failures (key, failures, window_start, locked_until, level) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (key) DO UPDATE SET failures = $2, window_start = $3, locked_until = $4, level = $5`,
+        [key, next.failures, next.windowStart, next.lockedUntil, next.level],
+      );
+      return next;
+    });
+    // Keys quiet for a whole window past their last lockout are forgotten, so the table holds only
+    // the recent failures however many names and addresses have tried.
+    await sql.query('DELETE FROM login_failures WHERE greatest(window_start, locked_until) < $1', [at - timeWindow]);
+    return answer(entry, at, timeWindow, max);
+  }
+
+  async function current(key: string, timeWindow: number, max: number): Promise<StoreAnswer> {
+    const at = now();
+    const [row] = await sql.query<EntryRow>('SELECT failures, window_start, locked_until, level FROM login_failures WHERE key = $1', [key]);
+    const entry = row ? toEntry(row) : undefined;
+    return entry && !isQuiet(entry, at, timeWindow) ? answer(entry, at, timeWindow, max) : { current: 0, ttl: 0 };
+  }
+
+  const settle = (work: Promise<StoreAnswer>, callback: Callback) =>
+    void work.then(
+      (result) => callback(null, result),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), { current: 0, ttl: 0 }),
+    );
+
+  return class LockoutStore {
+    incr(key: string, callback: Callback, timeWindow: number, max: number): void {
+      settle(increment(key, timeWindow, max), callback);
     }
 
     read(key: string, callback: Callback, timeWindow: number, max: number): void {
-      const at = now();
-      const entry = this.current(key, at, timeWindow);
-      callback(null, entry ? this.answer(entry, at, timeWindow, max) : { current: 0, ttl: 0 });
+      settle(current(key, timeWindow, max), callback);
     }
 
     /** One store for all limits: keys carry their kind (`address:`, `account:`). */
     child(): this {
       return this;
-    }
-
-    private current(key: string, at: number, timeWindow: number): Entry | undefined {
-      const entry = this.entries.get(key);
-      if (!entry) return undefined;
-      const quiet = at >= entry.windowStart + timeWindow && at >= entry.lockedUntil + timeWindow;
-      if (!quiet) return entry;
-      this.entries.delete(key);
-      return undefined;
-    }
-
-    private remember(key: string, entry: Entry): void {
-      // Map keeps insertion order: re-inserting makes the key the most recent, the first is the least.
-      this.entries.delete(key);
-      this.entries.set(key, entry);
-      if (this.entries.size > limits.cacheSize) this.entries.delete(this.entries.keys().next().value!);
-    }
-
-    private answer(entry: Entry, at: number, timeWindow: number, max: number): StoreAnswer {
-      if (at < entry.lockedUntil) return { current: max + 1, ttl: entry.lockedUntil - at };
-      return { current: entry.failures, ttl: entry.windowStart + timeWindow - at };
     }
   };
 }

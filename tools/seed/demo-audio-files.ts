@@ -1,4 +1,4 @@
-import { createFileStore } from '../../infra/files/file-store.ts';
+import type { FileStore } from '../../infra/files/file-store.ts';
 import { renderAudio } from './audio.ts';
 import { renderCover } from './cover-art.ts';
 import { audioObjectKey, coverObjectKey, demoAlbums, demoAudioFiles, type DemoAudioFile } from './demo-library.ts';
@@ -14,8 +14,7 @@ export interface WrittenAudio {
   rendered: number;
 }
 
-export async function writeDemoAudio(dataDir: string, files: readonly DemoAudioFile[] = demoAudioFiles, onlyMissing = false): Promise<WrittenAudio> {
-  const store = createFileStore(dataDir);
+export async function writeDemoAudio(store: FileStore, files: readonly DemoAudioFile[] = demoAudioFiles, onlyMissing = false): Promise<WrittenAudio> {
   const sizes = new Map<string, number>();
   let rendered = 0;
   for (const file of files) {

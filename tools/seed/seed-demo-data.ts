@@ -1,6 +1,6 @@
 import { hashOneTimeSecret, newLoginToken } from '../../infra/auth/one-time-codes.ts';
 import { hashPassword } from '../../infra/auth/password.ts';
-import { createFileStore } from '../../infra/files/file-store.ts';
+import { createFileStore, type FileStore } from '../../infra/files/file-store.ts';
 import type { Queryable, Sql } from '../../infra/sql/sql.ts';
 import { writeDemoAudio } from './demo-audio-files.ts';
 import { audioObjectKey, coverObjectKey, demoAlbums, demoArtists, demoAudioFiles, demoCategories, demoRecipes, demoVideos, videoCategory } from './demo-library.ts';
@@ -18,6 +18,8 @@ import { seedDemoTimings } from './demo-timings.ts';
 export interface SeedDemoDataOptions {
   sql: Sql;
   dataDir: string;
+  /** Where the demo audio and covers go: the server's store (an object store when configured); DATA_DIR/files by default. */
+  files?: FileStore;
   log?: (message: string) => void;
 }
 
@@ -48,7 +50,7 @@ function idOf(ids: Map<string, number>, name: string): number {
   return id;
 }
 
-export async function seedDemoData({ sql, dataDir, log = () => undefined }: SeedDemoDataOptions): Promise<SeedSummary> {
+export async function seedDemoData({ sql, dataDir, files = createFileStore(dataDir), log = () => undefined }: SeedDemoDataOptions): Promise<SeedSummary> {
   const started = performance.now();
   const summary = (seeded: boolean, counts: Partial<SeedSummary>, audio: { rendered: number; sizes: Map<string, number> }): SeedSummary => ({
     seeded,
@@ -67,7 +69,7 @@ export async function seedDemoData({ sql, dataDir, log = () => undefined }: Seed
   });
 
   if (await demoUsersExist(sql)) {
-    const audio = await writeDemoAudio(dataDir, demoAudioFiles, true);
+    const audio = await writeDemoAudio(files, demoAudioFiles, true);
     if (audio.rendered > 0) log(`Demo data present; restored ${audio.rendered} missing audio files`);
     return summary(false, {}, audio);
   }
@@ -75,7 +77,7 @@ export async function seedDemoData({ sql, dataDir, log = () => undefined }: Seed
   // Hashing runs on the libuv pool while the audio renders on this thread; one hash serves all
   // demo users, as argon2 is slow on purpose.
   const passwordHash = hashPassword(demoPassword);
-  const audio = await writeDemoAudio(dataDir, demoAudioFiles, true);
+  const audio = await writeDemoAudio(files, demoAudioFiles, true);
   const hash = await passwordHash;
 
   const counts = await sql.transaction(async (tx) => {
@@ -87,7 +89,7 @@ export async function seedDemoData({ sql, dataDir, log = () => undefined }: Seed
   if (!counts) return summary(false, {}, audio);
   // Favorites and messages are events, made through their commands once the reference rows are committed.
   await seedDemoFavorites(sql, new Date());
-  await seedDemoMessages(sql, new Date(), createFileStore(dataDir));
+  await seedDemoMessages(sql, new Date(), files);
   await seedDemoEvaluations(sql, new Date());
   const result = summary(true, counts, audio);
   log(`Seeded demo data: ${result.users} users, ${result.audioFiles} audio files (${(result.storedBytes / 1e6).toFixed(1)} MB), ${result.categories} categories, ${result.recipes} recipes in ${result.milliseconds} ms`);

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createFileStore, type FileStore } from '../../../infra/files/file-store.ts';
+import { createFileStore, type DiskFileStore, type FileStore } from '../../../infra/files/file-store.ts';
 import type { TestApp } from '../../support/build-test-app.ts';
 
 // Library rows and stored objects for the library, streaming and last-play tests: real rows in
 // the test database, real bytes in a throwaway file store.
 
-export function temporaryFileStore(): { files: FileStore; remove(): void } {
+export function temporaryFileStore(): { files: DiskFileStore; remove(): void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sointu-library-'));
   return { files: createFileStore(dir), remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
