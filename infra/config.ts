@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { IceServer } from '../schemas/api/video-chat.ts';
 
 // The environment is read once, at start-up, and checked against this schema (fastify/demo style):
 // a typo in PORT fails the start instead of surfacing later as a strange bind error.
@@ -32,6 +33,24 @@ const Env = z.object({
   SMTP_URL: optionalText,
   /** The sender of invitations, login links and reset codes. */
   MAIL_FROM: z.string().trim().min(1).default('Sointu <no-reply@sointu.invalid>'),
+  /**
+   * STUN and TURN servers for video chat, a JSON list of RTCIceServer objects
+   * ('[{"urls":"stun:turn.example.org:3478"},{"urls":"turn:turn.example.org:3478","username":"u","credential":"p"}]').
+   * None by default: browsers on one network (or one machine) connect directly (docs/operations.md).
+   */
+  ICE_SERVERS: z
+    .string()
+    .trim()
+    .default('[]')
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'ICE_SERVERS must be a JSON list' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.array(IceServer).max(20)),
 });
 
 export interface Config {
@@ -51,6 +70,8 @@ export interface Config {
   trustProxy: boolean;
   smtpUrl?: string;
   mailFrom: string;
+  /** Given to each video chat's browsers (RTCConfiguration.iceServers). */
+  iceServers: IceServer[];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -79,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    iceServers: e.ICE_SERVERS,
   };
 }
 
