@@ -67,7 +67,9 @@ export function liveChannelRoute(app: App): void {
     }
   };
   const bus = createLiveBus(app.deps.sql, deliver, (error) => app.log.warn({ err: error }, 'live channel fan-out failed'));
-  // Awaited at start-up so a failed LISTEN fails the start, not the first push.
+  // Awaited at start-up so a failed LISTEN fails the start, not the first push (handled here at
+  // once so that, until then, it is no unhandled rejection).
+  bus.catch(() => undefined);
   app.addHook('onReady', async () => void (await bus));
   app.addHook('onClose', async () => (await bus.catch(() => null))?.close());
   const publish = async (to: LiveTarget, message: LiveMessage) => (await bus).publish({ to, message });

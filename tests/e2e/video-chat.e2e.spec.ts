@@ -27,7 +27,7 @@ describe('video chat between the relative and the care unit', () => {
     unitBrowser = await launchBrowser({ width: 1024, height: 900 }, fakeMedia);
     relative = relativeBrowser.context.pages()[0] ?? (await relativeBrowser.context.newPage());
     unit = unitBrowser.context.pages()[0] ?? (await unitBrowser.context.newPage());
-  }, 240_000);
+  }, 480_000);
 
   afterAll(async () => {
     await relativeBrowser?.close();
@@ -102,9 +102,15 @@ describe('video chat between the relative and the care unit', () => {
     await expect.poll(() => unit.getByTestId('remote-player-file').textContent(), { timeout: 20_000 }).toBe(pieceName);
     await expect.poll(() => remotePlayer.getAttribute('data-playing'), { timeout: 20_000 }).toBe('true');
 
+    // It plays on the unit's own player, as any play from a message does.
+    await expect.poll(() => unit.getByTestId('player-title').textContent(), { timeout: 20_000 }).toContain(pieceName);
+    await expect.poll(() => unit.getByTestId('player-bar').getAttribute('data-playing'), { timeout: 20_000 }).toBe('true');
+
     // The sender pauses: the unit's player pauses with it.
-    await relative.evaluate(() => document.querySelectorAll('audio').forEach((a) => a.pause()));
+    await expect.poll(() => relative.getByTestId('player-bar').getAttribute('data-playing'), { timeout: 20_000 }).toBe('true');
+    await relative.getByTestId('player-play-pause').click();
     await expect.poll(() => remotePlayer.getAttribute('data-playing'), { timeout: 20_000 }).toBe('false');
+    await expect.poll(() => unit.getByTestId('player-bar').getAttribute('data-playing'), { timeout: 20_000 }).toBe('false');
     await shot(unit, 'video-chat-unit-remote-player');
 
     // Leaving: the relative is out, the unit waits for them again.

@@ -60,8 +60,8 @@ export function VideoChat({ message, user }: { message: Message; user: CurrentUs
         <Alert kind="error">
           {snap.mediaProblem === 'denied' && (
             <>
-              {t('Failed to connect to video chat: {{reason}}', { reason: t('camera and microphone access was refused') })}{' '}
-              {t('Allow the camera and microphone for this site in the browser settings, then try again.')}
+              <div>{t('Failed to connect to video chat: {{reason}}', { reason: t('camera and microphone access was refused') })}</div>
+              <div>{t('Allow the camera and microphone for this site in the browser settings, then try again.')}</div>
             </>
           )}
           {snap.mediaProblem === 'missing' && t('Failed to connect to video chat: {{reason}}', { reason: t('no camera or microphone was found') })}

@@ -2,7 +2,7 @@ import { proxy, ref, subscribe } from 'valtio';
 import type { LiveMessage } from '../../../../schemas/api/ping.ts';
 import type { IceServer, PlayerControlState, VideoChatSignal } from '../../../../schemas/api/video-chat.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { onLiveMessage, sendLive } from '../../../lib/connectivity/connectivity.ts';
+import { connectivity, onLiveMessage, sendLive } from '../../../lib/connectivity/connectivity.ts';
 import { pause, playAudioFile, playerState, resume, seekTo } from '../../../lib/player/player-store.ts';
 import { searchAudioFiles } from '../api/item-choices.ts';
 import { controlRecipientsPlayer, makeVideoChatAccessKey, makeVideoChatRoom } from '../api/video-chat.ts';
@@ -50,6 +50,7 @@ let owner = false;
 const peers = new Map<string, Peer>();
 let stopListening: (() => void) | null = null;
 let stopBroadcast: (() => void) | null = null;
+let stopRejoining: (() => void) | null = null;
 
 const reasonOf = (error: unknown) => (error instanceof ApiError ? (error.serverMessage ?? error.message) : error instanceof Error ? error.message : String(error));
 
@@ -86,16 +87,40 @@ export async function joinVideoChat(messageId: number, options: { own: boolean; 
   }
   try {
     if (options.own && !options.hasRoom) await makeVideoChatRoom(messageId);
-    const access = await makeVideoChatAccessKey(messageId);
-    roomId = access.roomId;
-    iceServers = access.iceServers;
     stopListening?.();
     stopListening = onLiveMessage((message) => void onSignal(message).catch((error: unknown) => fail(reasonOf(error))));
-    await send({ type: 'VideoChatJoin', key: access.key });
+    await enterRoom(messageId);
+    stopRejoining = rejoinAfterReconnect(messageId);
     if (owner) stopBroadcast = broadcastPlayer(messageId);
   } catch (error) {
     fail(reasonOf(error));
   }
+}
+
+/** Joins the room with a fresh key (keys are short-lived: each join asks for one). */
+async function enterRoom(messageId: number): Promise<void> {
+  const access = await makeVideoChatAccessKey(messageId);
+  roomId = access.roomId;
+  iceServers = access.iceServers;
+  await send({ type: 'VideoChatJoin', key: access.key });
+}
+
+/**
+ * The live channel reopens 5 s after it closes, but the server forgot this browser's place in the
+ * room with the old socket, and the others hung up on it: drop the old connections and join again,
+ * so the others call anew.
+ */
+function rejoinAfterReconnect(messageId: number): () => void {
+  let open = connectivity.liveOpen;
+  return subscribe(connectivity, () => {
+    const reopened = connectivity.liveOpen && !open;
+    open = connectivity.liveOpen;
+    if (!reopened || (videoChat.status !== 'connecting' && videoChat.status !== 'connected')) return;
+    for (const peer of peers.values()) peer.connection.close();
+    peers.clear();
+    showRemotes();
+    void enterRoom(messageId).catch((error: unknown) => fail(reasonOf(error)));
+  });
 }
 
 /** Leaves the room: the others are told, the camera is released. */
@@ -113,6 +138,8 @@ function hangUp(): void {
   stopListening = null;
   stopBroadcast?.();
   stopBroadcast = null;
+  stopRejoining?.();
+  stopRejoining = null;
   for (const track of videoChat.localStream?.getTracks() ?? []) track.stop();
   videoChat.localStream = null;
   videoChat.remotes = {};
