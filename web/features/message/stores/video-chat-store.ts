@@ -4,9 +4,9 @@ import type { IceServer, PlayerControlState, VideoChatSignal } from '../../../..
 import { ApiError } from '../../../lib/api-client.ts';
 import { connectivity, onLiveMessage, sendLive } from '../../../lib/connectivity/connectivity.ts';
 import { pause, playAudioFile, playerState, resume, seekTo } from '../../../lib/player/player-store.ts';
+import { playSilence } from '../../../lib/silent-audio.ts';
 import { searchAudioFiles } from '../api/item-choices.ts';
 import { controlRecipientsPlayer, makeVideoChatAccessKey, makeVideoChatRoom } from '../api/video-chat.ts';
-import { primeAudioPlayback } from './silent-audio.ts';
 
 // The video chat of a message (spec 2 section 4) and its remote player control. The media goes
 // browser to browser over WebRTC; the product's own /ws carries the signalling: join the room with
@@ -262,7 +262,7 @@ export function followRemoteControl(messageId: number): () => void {
 
 /** "Allow Remote Control": primes playback (a 1-second silent file, in the click's gesture) and follows. */
 export function allowRemoteControl(): void {
-  primeAudioPlayback();
+  void playSilence();
   videoChat.remoteControl = 'allowed';
   const control = videoChat.pendingControl;
   videoChat.pendingControl = null;
