@@ -116,6 +116,8 @@ describe('video chat between the relative and the care unit', () => {
     // Leaving: the relative is out, the unit waits for them again.
     await relative.getByTestId('video-chat-leave').click();
     await expect.poll(() => relative.getByTestId('video-chat').getAttribute('data-status')).toBe('left');
+    // The room stays: the relative may join it again.
+    await expect.poll(() => relative.getByTestId('video-chat-join').textContent()).toBe('Liity videopuheluun');
     await expect.poll(() => unit.getByTestId('video-chat').getAttribute('data-status'), { timeout: 20_000 }).toBe('connecting');
     await shot(relative, 'video-chat-relative-left');
   }, 120_000);

@@ -28,13 +28,14 @@ export function VideoChat({ message, user }: { message: Message; user: CurrentUs
   const canStart = own && user.config.canCreateVideoChat && message.sent;
   const mine = snap.messageId === message.id;
   const status = mine ? snap.status : 'idle';
+  const hasRoom = message.videoChat || (mine && snap.roomMade);
 
   useEffect(() => () => closeVideoChat(), [message.id]);
   useEffect(() => (own ? undefined : followRemoteControl(message.id)), [message.id, own]);
 
   if (!canStart && !message.videoChat) return null;
   const inCall = status === 'connecting' || status === 'connected';
-  const join = () => void joinVideoChat(message.id, { own, hasRoom: message.videoChat });
+  const join = () => void joinVideoChat(message.id, { own, hasRoom });
 
   return (
     <section className="video-chat" data-testid="video-chat" data-status={status}>
@@ -42,7 +43,7 @@ export function VideoChat({ message, user }: { message: Message; user: CurrentUs
       <div className="video-chat-controls">
         {!inCall && (
           <button type="button" className="button-primary" onClick={join} data-testid="video-chat-join">
-            {own && !message.videoChat ? t('Start Video Chat') : t('Join Video Chat')}
+            {own && !hasRoom ? t('Start Video Chat') : t('Join Video Chat')}
           </button>
         )}
         {inCall && (

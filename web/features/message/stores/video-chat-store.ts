@@ -32,6 +32,8 @@ export const videoChat = proxy({
   /** The reason of a failure, shown in "Failed to connect to video chat: {reason}". */
   reason: null as string | null,
   mediaProblem: null as MediaProblem,
+  /** The message has a room: it had one when loaded, or this browser made it. */
+  roomMade: false,
   localStream: null as MediaStream | null,
   /** The other peers' streams and their RTCPeerConnection.connectionState, by peer id. */
   remotes: {} as Record<string, { stream: MediaStream | null; state: RTCPeerConnectionState }>,
@@ -74,7 +76,7 @@ async function send(message: LiveMessage): Promise<void> {
  */
 export async function joinVideoChat(messageId: number, options: { own: boolean; hasRoom: boolean }): Promise<void> {
   if (videoChat.status === 'connecting' || videoChat.status === 'connected') return;
-  Object.assign(videoChat, { messageId, status: 'connecting', reason: null, mediaProblem: null, remotes: {} });
+  Object.assign(videoChat, { messageId, status: 'connecting', reason: null, mediaProblem: null, remotes: {}, roomMade: options.hasRoom });
   owner = options.own;
   try {
     const media = await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
@@ -86,7 +88,7 @@ export async function joinVideoChat(messageId: number, options: { own: boolean; 
     return;
   }
   try {
-    if (options.own && !options.hasRoom) await makeVideoChatRoom(messageId);
+    if (options.own && !videoChat.roomMade) await makeVideoChatRoom(messageId);
     stopListening?.();
     stopListening = onLiveMessage((message) => void onSignal(message).catch((error: unknown) => fail(reasonOf(error))));
     await enterRoom(messageId);
@@ -102,6 +104,7 @@ async function enterRoom(messageId: number): Promise<void> {
   const access = await makeVideoChatAccessKey(messageId);
   roomId = access.roomId;
   iceServers = access.iceServers;
+  videoChat.roomMade = true;
   await send({ type: 'VideoChatJoin', key: access.key });
 }
 
@@ -150,7 +153,7 @@ function hangUp(): void {
 /** The page showing the chat went away: leave it. */
 export function closeVideoChat(): void {
   if (videoChat.status === 'connecting' || videoChat.status === 'connected') leaveVideoChat();
-  Object.assign(videoChat, { messageId: null, status: 'idle', reason: null, mediaProblem: null, pendingControl: null, remoteControl: 'ask', remoteFile: null });
+  Object.assign(videoChat, { messageId: null, status: 'idle', reason: null, mediaProblem: null, roomMade: false, pendingControl: null, remoteControl: 'ask', remoteFile: null });
 }
 
 function showRemotes(): void {
