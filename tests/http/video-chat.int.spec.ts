@@ -49,6 +49,15 @@ async function buildWorld(database: TestDatabase, twoInstances: boolean): Promis
   return { a, b, runner, owner, unit, member, outsider, noFlag, cookies };
 }
 
+/**
+ * Waits until the messages read model holds the room: queries read it a projection batch after the
+ * append (on Postgres a reader also waits for every older transaction of the server to end).
+ */
+async function roomProjected(w: World, messageId: number): Promise<void> {
+  await w.runner.waitUntilCaughtUp(20_000);
+  await expect.poll(async () => (await w.a.sql.query('SELECT 1 FROM messages WHERE id = $1 AND video_chat_room_id IS NOT NULL', [messageId])).length, { timeout: 20_000 }).toBe(1);
+}
+
 async function closeWorld(w: World): Promise<void> {
   await w.runner.stop();
   if (w.b !== w.a) await w.b.close();
@@ -94,11 +103,11 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('video chat calls on %s', (d
     const room = await ok(w.owner, '/api/make-video-chat-room', { messageId: message.id });
     expect(room).toEqual({ messageId: message.id, roomId: expect.any(String) });
     expect(await ok(w.owner, '/api/make-video-chat-room', { messageId: message.id })).toEqual(room);
-    await w.runner.waitUntilCaughtUp(20_000);
+    await roomProjected(w, message.id);
     const received = (await ok(w.unit, '/api/get-messages', { query: { idList: [message.id] } })) as { videoChat: boolean }[];
     expect(received.map((m) => m.videoChat)).toEqual([true]);
     const plain = await sentMessage('No call');
-    expect(((await ok(w.owner, '/api/get-messages', { query: { idList: [plain.id] } })) as { videoChat: boolean }[]).map((m) => m.videoChat)).toEqual([false]);
+    await expect.poll(async () => ((await ok(w.owner, '/api/get-messages', { query: { idList: [plain.id] } })) as { videoChat: boolean }[]).map((m) => m.videoChat), { timeout: 20_000 }).toEqual([false]);
   });
 
   it('should refuse a room to anyone but the owner, to an owner without canCreateVideoChat, and bad input, appending nothing', async () => {
@@ -123,7 +132,7 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('video chat calls on %s', (d
   it('should give a key to the room to the owner and each recipient only, for that room and user', async () => {
     const message = await sentMessage('Keys');
     const { roomId } = await ok(w.owner, '/api/make-video-chat-room', { messageId: message.id });
-    await w.runner.waitUntilCaughtUp(20_000);
+    await roomProjected(w, message.id);
     for (const user of [w.owner, w.unit, w.member]) {
       const key = await ok(user, '/api/make-video-chat-access-key', { messageId: message.id });
       expect(key).toEqual({ messageId: message.id, roomId, key: expect.any(String), expiresAt: expect.any(String), iceServers: [{ urls: 'stun:stun.sointu.test:3478' }] });
@@ -136,7 +145,7 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('video chat calls on %s', (d
     expect((await call(w.owner, '/api/make-video-chat-access-key', { messageId: noRoom.id })).statusCode).toBe(404);
     const draft = await sentMessage('Draft', false);
     await ok(w.owner, '/api/make-video-chat-room', { messageId: draft.id });
-    await w.runner.waitUntilCaughtUp(20_000);
+    await roomProjected(w, draft.id);
     expect((await call(w.unit, '/api/make-video-chat-access-key', { messageId: draft.id })).statusCode).toBe(404);
     expect((await call(w.owner, '/api/make-video-chat-access-key', { messageId: -1 })).statusCode).toBe(400);
   });
@@ -182,7 +191,7 @@ describe('/ws video chat between two app instances on one Postgres database', ()
     };
     const message = await json(post(w.a, w.owner, '/api/messages', { title: 'Across instances', recipients: [{ id: w.unit.id }], sent: true }));
     const { roomId } = await json(post(w.a, w.owner, '/api/make-video-chat-room', { messageId: message.id }));
-    await w.runner.waitUntilCaughtUp(20_000);
+    await roomProjected(w, message.id);
     const ownerKey = await json(post(w.a, w.owner, '/api/make-video-chat-access-key', { messageId: message.id }));
     // The unit asks the other instance: keys are stateless, any instance checks them.
     const unitKey = await json(post(w.b, w.unit, '/api/make-video-chat-access-key', { messageId: message.id }));
