@@ -130,6 +130,10 @@ describe('video chat between the relative and the care unit', () => {
       await logIn(page, 'caregiver', 'sointu-demo');
       await page.locator('header.top-bar').waitFor();
       await page.goto(`${server.url}/messages/${messageId}`);
+      // The unit's other login just played the relative's piece: this login takes playback over.
+      const takeOver = page.getByTestId('playback-login-question');
+      await takeOver.waitFor({ timeout: 15_000 });
+      await takeOver.locator('.button-primary').click();
       await page.getByTestId('video-chat-join').click();
       const alert = page.getByTestId('video-chat').locator('[role=alert], .alert').first();
       await expect.poll(() => alert.textContent(), { timeout: 20_000 }).toContain('Videopuheluun yhdistäminen epäonnistui: kameran ja mikrofonin käyttö estettiin');
