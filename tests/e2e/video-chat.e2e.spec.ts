@@ -126,14 +126,13 @@ describe('video chat between the relative and the care unit', () => {
     const refusing = await launchBrowser({ width: 1024, height: 768 }, ['--use-fake-device-for-media-stream']);
     try {
       const page = refusing.context.pages()[0] ?? (await refusing.context.newPage());
+      // The unit's other login just played the relative's piece: when this login is asked whether
+      // to take playback over (an asynchronous check after loading), it does.
+      await page.addLocatorHandler(page.getByTestId('playback-login-question'), (question) => question.locator('.button-primary').click());
       await page.goto(server.url);
       await logIn(page, 'caregiver', 'sointu-demo');
       await page.locator('header.top-bar').waitFor();
       await page.goto(`${server.url}/messages/${messageId}`);
-      // The unit's other login just played the relative's piece: this login takes playback over.
-      const takeOver = page.getByTestId('playback-login-question');
-      await takeOver.waitFor({ timeout: 15_000 });
-      await takeOver.locator('.button-primary').click();
       await page.getByTestId('video-chat-join').click();
       const alert = page.getByTestId('video-chat').locator('[role=alert], .alert').first();
       await expect.poll(() => alert.textContent(), { timeout: 20_000 }).toContain('Videopuheluun yhdistäminen epäonnistui: kameran ja mikrofonin käyttö estettiin');
