@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { IceServer } from '../schemas/api/video-chat.ts';
 
 // The environment is read once, at start-up, and checked against this schema (fastify/demo style):
 // a typo in PORT fails the start instead of surfacing later as a strange bind error.
@@ -41,6 +42,24 @@ const Env = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   /** Several instances on one Postgres: how long a dead instance's projections wait for another to take them over. */
   PROJECTION_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
+  /**
+   * STUN and TURN servers for video chat, a JSON list of RTCIceServer objects
+   * ('[{"urls":"stun:turn.example.org:3478"},{"urls":"turn:turn.example.org:3478","username":"u","credential":"p"}]').
+   * None by default: browsers on one network (or one machine) connect directly (docs/operations.md).
+   */
+  ICE_SERVERS: z
+    .string()
+    .trim()
+    .default('[]')
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'ICE_SERVERS must be a JSON list' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.array(IceServer).max(20)),
 });
 
 export interface Config {
@@ -63,6 +82,8 @@ export interface Config {
   projectionLeaseMs: number;
   /** Set when stored files live in an object store rather than under DATA_DIR. */
   s3?: { bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string };
+  /** Given to each video chat's browsers (RTCConfiguration.iceServers). */
+  iceServers: IceServer[];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -95,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     projectionLeaseMs: e.PROJECTION_LEASE_MS,
     s3: e.S3_BUCKET ? { bucket: e.S3_BUCKET, endpoint: e.S3_URL, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+    iceServers: e.ICE_SERVERS,
   };
 }
 

@@ -41,6 +41,14 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ port: 8080, databaseUrl: 'postgres://db/sointu', kafkaBrokers: ['k1:9092', 'k2:9092'] });
   });
 
+  it('should read ICE_SERVERS as a JSON list, none by default, and refuse anything else', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).iceServers).toEqual([]);
+    const servers = [{ urls: 'stun:turn.example.org:3478' }, { urls: ['turn:turn.example.org:3478'], username: 'sointu', credential: 'secret' }];
+    expect(loadConfig({ DATA_DIR: dataDir(), ICE_SERVERS: JSON.stringify(servers) }).iceServers).toEqual(servers);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ICE_SERVERS: 'stun:x' })).toThrow(/ICE_SERVERS/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ICE_SERVERS: '[{"url":"stun:x"}]' })).toThrow(/ICE_SERVERS/);
+  });
+
   it('should refuse a malformed environment with the failing variable named', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATA_DIR: dataDir(), LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);

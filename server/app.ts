@@ -29,7 +29,7 @@ export interface AppDeps {
   sql: Sql;
   store: EventStore;
   config: Pick<Config, 'cookieSecret' | 'jwtSecret' | 'contactEmail' | 'publicUrl'> &
-    Partial<Pick<Config, 'trustProxy'>> & {
+    Partial<Pick<Config, 'trustProxy' | 'iceServers'>> & {
       /** Failed-login lockouts; production uses the defaults, tests may shorten the window. */
       loginLimits?: Partial<LoginLimits>;
     };

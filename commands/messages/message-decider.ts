@@ -30,6 +30,8 @@ export interface MessageState {
   discussionReadTimes: ReadonlyMap<number, string | null>;
   /** The ids of its replies: a retried post appends nothing. */
   replyIds: ReadonlySet<string>;
+  /** Its video chat room (spec 2 section 4: the videoChat flag); null until the owner makes one. */
+  videoChatRoomId: string | null;
 }
 
 /** Who asks to set a read time: the user and their user group (messages to the group reach them). */
@@ -73,7 +75,9 @@ export type MessageCommand =
     }
   | { kind: 'setReadTime'; messageId: number; userId: number; userGroupId: number | null; readTime: string | null; at: string }
   | { kind: 'setDiscussionReadTime'; messageId: number; userId: number; userGroupId: number | null; readTime: string | null; at: string }
-  | { kind: 'postReply'; messageId: number; userId: number; userGroupId: number | null; replyId: string; text: string; fileId: number | null; at: string };
+  | { kind: 'postReply'; messageId: number; userId: number; userGroupId: number | null; replyId: string; text: string; fileId: number | null; at: string }
+  /** The owner opens a video chat room on the message (`roomId`: the new room's id, unless it has one). */
+  | { kind: 'createVideoChatRoom'; messageId: number; userId: number; roomId: string; at: string };
 
 const fieldNames = ['title', 'time', 'expireTime', 'recommendation', 'recipientCanModify', 'recipientCanReply', 'game', 'usageReport', 'replyToMessageId', 'forcePopup'] as const;
 
@@ -90,6 +94,7 @@ const initialState = (): MessageState => ({
   readTimes: new Map(),
   discussionReadTimes: new Map(),
   replyIds: new Set(),
+  videoChatRoomId: null,
 });
 
 function evolve(state: MessageState, event: MessageEvent): MessageState {
@@ -136,9 +141,8 @@ function evolve(state: MessageState, event: MessageEvent): MessageState {
       return { ...state, discussionReadTimes: new Map(state.discussionReadTimes).set(event.data.userId, event.data.readTime) };
     case 'ReplyPosted':
       return { ...state, replyIds: new Set(state.replyIds).add(event.data.replyId) };
-    // Video rooms do not change what the owner may do.
     case 'VideoChatRoomCreated':
-      return state;
+      return { ...state, videoChatRoomId: event.data.roomId };
     default: {
       const unexpected: never = event;
       return unexpected;
@@ -346,6 +350,12 @@ function decide(command: MessageCommand, state: MessageState): MessageEvent[] {
         { type: 'DiscussionReadTimeSet', data: { messageId, userId, readTime: at } },
       ];
     }
+    case 'createVideoChatRoom':
+      // Only the owner (canCreateVideoChat is checked at the route, from the user's config); a
+      // message has one room, so asking again appends nothing and the route answers the same room.
+      requireOwned(state, userId, false);
+      if (state.videoChatRoomId !== null) return [];
+      return [{ type: 'VideoChatRoomCreated', data: { messageId, userId, roomId: command.roomId, at } }];
     default: {
       const unexpected: never = command;
       return unexpected;

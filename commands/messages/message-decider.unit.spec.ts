@@ -94,6 +94,15 @@ describe('message decider', () => {
     spec.given([drafted, sent, { type: 'MessageActivitySet', data: { messageId, userId: owner, active: false, at } }]).when(off).then([]);
   });
 
+  it('opens one video chat room for the owner, and nothing more when asked again', () => {
+    const room = (roomId: string, userId = owner): MessageCommand => ({ kind: 'createVideoChatRoom', messageId, userId, roomId, at });
+    const created: MessageEvent = { type: 'VideoChatRoomCreated', data: { messageId, userId: owner, roomId: 'room-1', at } };
+    spec.given([drafted, addressed, sent]).when(room('room-1')).then([created]);
+    spec.given([drafted, addressed, sent, created]).when(room('room-2')).then([]);
+    spec.given([drafted, addressed, sent]).when(room('room-1', 3)).thenThrows('AccessDenied');
+    spec.given([]).when(room('room-1')).thenThrows('NotFound');
+  });
+
   it('adds items at the end of a draft', () =>
     spec
       .given([drafted, itemAdded(1001, 0), itemAdded(1002, 1)])

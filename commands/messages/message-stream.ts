@@ -30,7 +30,7 @@ export async function runMessageCommand(deps: MessageDeps, command: MessageComma
 export function messageOf(messageId: number, state: MessageState): MessageRecord {
   const { fields, ownerId, sent, sentTime, active, recipients, recipientGroups } = state;
   // Answers go to the owner (only they change a message): their own read time.
-  return { id: messageId, ownerId: ownerId!, ...fields!, forcePopup: fields!.forcePopup ?? false, sent, sentTime, active, recipients, recipientGroups, readTime: state.readTimes.get(ownerId!) ?? null };
+  return { id: messageId, ownerId: ownerId!, ...fields!, forcePopup: fields!.forcePopup ?? false, videoChat: state.videoChatRoomId !== null, sent, sentTime, active, recipients, recipientGroups, readTime: state.readTimes.get(ownerId!) ?? null };
 }
 
 /** An item as its message's stream state holds it (undefined: it is not there). */

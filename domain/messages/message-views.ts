@@ -26,6 +26,8 @@ export interface MessageRecord {
   recipientCanModify: boolean;
   recipientCanReply: boolean;
   forcePopup: boolean;
+  /** A video chat room was made for it (spec 2 section 4). */
+  videoChat: boolean;
   replyToMessageId: number | null;
   recipients: readonly number[];
   recipientGroups: readonly number[];
@@ -111,6 +113,7 @@ export async function describeMessages(db: Queryable, messages: readonly Message
       recipientCanModify: row.recipientCanModify,
       recipientCanReply: row.recipientCanReply,
       forcePopup: row.forcePopup,
+      videoChat: row.videoChat,
       time,
       expireTime,
       sentTime,

@@ -49,7 +49,7 @@ export function createPgSql(connectionString: string, options: { max?: number } 
     async listen(channel, onNotify) {
       const client = await pool.connect();
       client.on('notification', (message) => {
-        if (message.channel === channel) onNotify();
+        if (message.channel === channel) onNotify(message.payload ?? '');
       });
       await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       return async () => {

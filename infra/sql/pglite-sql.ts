@@ -23,7 +23,7 @@ export async function createPgliteSql(dataDir?: string): Promise<Sql> {
       await db.exec(text);
     },
     async listen(channel, onNotify) {
-      const unsubscribe = await db.listen(channel, onNotify);
+      const unsubscribe = await db.listen(channel, (payload) => onNotify(payload));
       return async () => unsubscribe();
     },
     async close() {

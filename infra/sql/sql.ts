@@ -17,8 +17,11 @@ export interface Sql extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Several statements without parameters (schema set-up). */
   exec(text: string): Promise<void>;
-  /** Called after every commit that may have written events; used to wake subscribers in-process. */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /**
+   * Calls `onNotify` with each NOTIFY's payload on `channel` (from this process or another): wakes
+   * event subscribers after an append, and carries the live channel's fan-out between instances.
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   readonly kind: 'postgres' | 'pglite';
   close(): Promise<void>;
 }

@@ -26,6 +26,7 @@ const handled = [
   'MessageReadTimeSet',
   'DiscussionReadTimeSet',
   'ReplyPosted',
+  'VideoChatRoomCreated',
 ] as const;
 type MessageProjected = ProjectedEvent<(typeof handled)[number]>;
 
@@ -143,6 +144,9 @@ async function applyOne(tx: Queryable, t: Tables, event: MessageProjected): Prom
       );
       return;
     }
+    case 'VideoChatRoomCreated':
+      await setMessage(tx, t, event, 'video_chat_room_id = $3', [event.data.roomId]);
+      return;
     case 'ReplyPosted': {
       const d = event.data;
       await tx.query(
@@ -165,8 +169,7 @@ export function createMessagesProjector(version: number) {
     name: 'messages',
     version,
     handles: [...handled],
-    // Video chat rooms have no command yet; their read model comes with them.
-    ignores: ['VideoChatRoomCreated'],
+    ignores: [],
     views,
     async setup(sql) {
       await sql.exec(`
@@ -189,10 +192,13 @@ export function createMessagesProjector(version: number) {
           recipient_groups integer[] NOT NULL DEFAULT '{}', -- user group ids
           created_at timestamptz NOT NULL,
           stream_version bigint NOT NULL,                 -- of the last event applied
-          force_popup boolean NOT NULL DEFAULT false
+          force_popup boolean NOT NULL DEFAULT false,
+          video_chat_room_id text                         -- its video chat room (videoChat); null: none
         );
         -- Added with forcePopup: no event stored before it carried the field, so false is right for them.
         ALTER TABLE ${t.messages} ADD COLUMN IF NOT EXISTS force_popup boolean NOT NULL DEFAULT false;
+        -- Added with video chat rooms: no room could be made before, so null is right for every row.
+        ALTER TABLE ${t.messages} ADD COLUMN IF NOT EXISTS video_chat_room_id text;
         CREATE INDEX IF NOT EXISTS ${t.messages}_user_idx ON ${t.messages} (user_id);
         CREATE INDEX IF NOT EXISTS ${t.messages}_recipients_idx ON ${t.messages} USING gin (recipients);
         CREATE INDEX IF NOT EXISTS ${t.messages}_recipient_groups_idx ON ${t.messages} USING gin (recipient_groups);

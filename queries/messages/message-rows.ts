@@ -22,6 +22,7 @@ interface MessageRow {
   recipient_can_modify: boolean;
   recipient_can_reply: boolean;
   force_popup: boolean;
+  video_chat_room_id: string | null;
   reply_to_message_id: number | null;
   recipients: number[];
   recipient_groups: number[];
@@ -121,6 +122,7 @@ const toMessageRecord = (row: MessageRow): MessageRecord => ({
   recipientCanModify: row.recipient_can_modify,
   recipientCanReply: row.recipient_can_reply,
   forcePopup: row.force_popup,
+  videoChat: row.video_chat_room_id !== null,
   replyToMessageId: id(row.reply_to_message_id),
   recipients: row.recipients.map(Number),
   recipientGroups: row.recipient_groups.map(Number),

@@ -108,6 +108,8 @@ export const Message = z.object({
   recipientCanModify: z.boolean(),
   recipientCanReply: z.boolean(),
   forcePopup: z.boolean(),
+  /** Spec 2 section 4: true once its owner made a video chat room for it. */
+  videoChat: z.boolean(),
   time: isoTime.nullable(),
   expireTime: isoTime.nullable(),
   /** When it was last sent; null for a draft. */

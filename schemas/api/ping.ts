@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { SafeText } from '../common/safe.ts';
+import { Id, SafeText } from '../common/safe.ts';
+import { PlayerControlState, videoChatLiveMessages } from './video-chat.ts';
 
 export const PingQuery = z.object({
   lastSessionToken: SafeText.max(200).optional(),
@@ -21,13 +22,12 @@ export type PingResponse = z.infer<typeof PingResponse>;
 export const LiveMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('Ping'), time: z.number().optional() }),
   z.object({ type: z.literal('Pong'), time: z.number().optional() }),
-  z.object({
-    type: z.literal('PlayerControl'),
-    control: z.object({ audioFile: z.unknown().optional(), seekTime: z.number().optional(), playing: z.boolean().optional() }),
-  }),
+  /** Server to browser: the owner of a video-chat message controls the recipient's remote player (spec 2 section 4). */
+  z.object({ type: z.literal('PlayerControl'), messageId: Id.optional(), control: PlayerControlState }),
   /** Server to browser: the user's unread messages may have changed; read GET /api/unread-messages-count again. */
   z.object({ type: z.literal('UnreadCountChanged') }),
   /** Server to browser: load the app again (set-force-reload, after a release or a changed configuration). */
   z.object({ type: z.literal('ForceReload') }),
+  ...videoChatLiveMessages,
 ]);
 export type LiveMessage = z.infer<typeof LiveMessage>;

@@ -68,6 +68,9 @@ import { removeMessageItemRoute } from '../../commands/messages/remove-message-i
 import { setMessageReadTimeRoute } from '../../commands/messages/set-message-read-time.ts';
 import { setDiscussionReadTimeRoute } from '../../commands/messages/set-discussion-read-time.ts';
 import { postReplyRoute } from '../../commands/messages/post-reply.ts';
+import { makeVideoChatRoomRoute } from '../../commands/messages/make-video-chat-room.ts';
+import { makeVideoChatAccessKeyRoute } from '../../queries/messages/make-video-chat-access-key.ts';
+import { controlMessageRecipientsPlayerRoute } from '../../commands/messages/control-message-recipients-player.ts';
 import { getMsgsRoute } from '../../queries/messages/get-msgs.ts';
 import { unreadMessagesCountRoute } from '../../queries/messages/unread-messages-count.ts';
 import { getMessagesRoute } from '../../queries/messages/get-messages.ts';
@@ -179,6 +182,9 @@ export const routeModules: readonly RouteModule[] = [
   setMessageReadTimeRoute,
   setDiscussionReadTimeRoute,
   postReplyRoute,
+  makeVideoChatRoomRoute,
+  makeVideoChatAccessKeyRoute,
+  controlMessageRecipientsPlayerRoute,
   getMsgsRoute,
   unreadMessagesCountRoute,
   uploadFilesRoute,

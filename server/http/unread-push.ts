@@ -51,7 +51,8 @@ export async function usersToTell(sql: Queryable, events: readonly MessageEvent[
   return users;
 }
 
-async function addresseesOf(sql: Queryable, message: Addressees): Promise<Set<number>> {
+/** The users a message is addressed to: its recipients and the active members of its recipient groups. */
+export async function addresseesOf(sql: Queryable, message: Addressees): Promise<Set<number>> {
   const members =
     message.recipientGroups.length === 0
       ? []
@@ -63,7 +64,8 @@ async function addresseesOf(sql: Queryable, message: Addressees): Promise<Set<nu
 export async function pushUnreadChanges(app: { live?: LiveHub; log: { warn(o: object, m: string): void } }, sql: Queryable, events: readonly MessageEvent[], message: Addressees): Promise<void> {
   if (!app.live || events.length === 0) return;
   try {
-    for (const userId of await usersToTell(sql, events, message)) app.live.send(userId, { type: 'UnreadCountChanged' });
+    // Published, not sent: the user's sockets may be on another app instance.
+    await app.live.publish([...(await usersToTell(sql, events, message))], { type: 'UnreadCountChanged' });
   } catch (error) {
     app.log.warn({ err: error }, 'unread count push failed');
   }

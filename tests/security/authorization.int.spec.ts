@@ -213,6 +213,10 @@ export const authorizationTable: Record<string, Row> = {
   'POST /api/get-msgs': loggedIn,
   'PUT /api/message-read-time': unitOnly,
   'PUT /api/discussion-read-time': unitOnly,
+  // Video chat (issue 19): the unit's own draft message; recipients see it only once it is sent.
+  'POST /api/make-video-chat-room': unitOnly,
+  'POST /api/make-video-chat-access-key': unitOnly,
+  'POST /api/control-message-recipients-player': unitOnly,
   'GET /api/unread-messages-count': loggedIn,
   // Any logged-in user with messaging (messages is on by default) stores a file of their own.
   'POST /api/upload': loggedIn,

@@ -24,12 +24,12 @@ export interface Browser {
 }
 
 /** A tablet-sized (1024x768) browser with its own throwaway profile. */
-export async function launchBrowser(viewport = { width: 1024, height: 768 }): Promise<Browser> {
+export async function launchBrowser(viewport = { width: 1024, height: 768 }, extraArgs: readonly string[] = []): Promise<Browser> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'sointu-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath,
     headless: true,
-    args,
+    args: [...args, ...extraArgs],
     viewport,
   });
   return {

@@ -50,9 +50,9 @@ export interface TestApp {
 let userCount = 0;
 
 export async function buildTestApp(
-  options: { database?: TestDatabase; now?: () => Date; webDir?: string; config?: Partial<AppDeps['config']>; logger?: BuildOptions['logger']; onRoute?: BuildOptions['onRoute']; warehouse?: Warehouse; files?: FileStore; mailer?: Mailer } = {},
+  options: { database?: TestDatabase; /** With database 'postgres': this database (a second app instance on the same data) rather than a fresh one. */ databaseUrl?: string; now?: () => Date; webDir?: string; config?: Partial<AppDeps['config']>; logger?: BuildOptions['logger']; onRoute?: BuildOptions['onRoute']; warehouse?: Warehouse; files?: FileStore; mailer?: Mailer } = {},
 ): Promise<TestApp> {
-  const sql = options.database === 'postgres' ? createPgSql(await createTestDatabase(process.env.TEST_DATABASE_URL!)) : await createPgliteSql();
+  const sql = options.database === 'postgres' ? createPgSql(options.databaseUrl ?? (await createTestDatabase(process.env.TEST_DATABASE_URL!))) : await createPgliteSql();
   await migrate(sql);
   // The read models' tables and views, as the server's projection runner makes them at start-up.
   await setUpReadModels(sql, projectors);

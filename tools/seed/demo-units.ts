@@ -52,6 +52,8 @@ export const demoUnits: DemoUnit[] = [
       ...unitFlags,
       // The messenger (/msgs) with its relative: tests/e2e/messenger.e2e.spec.ts.
       msgs: true,
+      // Video calls with relatives from a message (spec 2 sections 4 and 6).
+      canCreateVideoChat: true,
       evaluateAudioFiles: true,
       // The staff writes rich messages (spec 2 section 6): item types, moves, HTML, and their timing.
       advancedMessaging: true,
@@ -183,7 +185,8 @@ export const demoRelative = {
   email: 'pekka.virtanen@example.com',
   unit: 'caregiver',
   resident: ['Aino', 'Virtanen'] as const,
-  config: { betweenFamilies: true, music: 'enabled', msgs: true } satisfies StoredConfig,
+  // Calls the unit from the message view and plays Mum's songs on its tablet (spec 2 section 4).
+  config: { betweenFamilies: true, music: 'enabled', msgs: true, canCreateVideoChat: true } satisfies StoredConfig,
 };
 
 /**

@@ -217,6 +217,13 @@ export const routeRequests: Record<string, RequestBuilder> = {
   'POST /api/get-msgs': () => ({ method: 'POST', url: '/api/get-msgs', payload: { query: {} } }),
   'PUT /api/message-read-time': (s) => ({ method: 'PUT', url: '/api/message-read-time', payload: { messageId: s.ids.message, readTime: '2026-11-20T10:00:00.000Z' } }),
   'PUT /api/discussion-read-time': (s) => ({ method: 'PUT', url: '/api/discussion-read-time', payload: { messageId: s.ids.message, readTime: null } }),
+  'POST /api/make-video-chat-room': (s) => ({ method: 'POST', url: '/api/make-video-chat-room', payload: { messageId: s.ids.message } }),
+  'POST /api/make-video-chat-access-key': (s) => ({ method: 'POST', url: '/api/make-video-chat-access-key', payload: { messageId: s.ids.message } }),
+  'POST /api/control-message-recipients-player': (s) => ({
+    method: 'POST',
+    url: '/api/control-message-recipients-player',
+    payload: { messageId: s.ids.message, control: { audioFile: { id: s.ids.audioFile, name: 'Song' }, seekTime: 12, playing: true } },
+  }),
   'GET /api/unread-messages-count': () => ({ method: 'GET', url: '/api/unread-messages-count' }),
   // A PDF is plain ASCII, so the body travels as text (the fuzz mutates it as a whole, not byte by byte).
   'GET /api/library/audio-files': () => ({ method: 'GET', url: '/api/library/audio-files?query=a&limit=5' }),

@@ -119,6 +119,7 @@ export async function buildSecurityScenario(options: { database?: TestDatabase }
     canStartSession: true,
     evaluateAudioFiles: true,
     todaysRecipe: true,
+    canCreateVideoChat: true,
   };
   const unit = await t.createUser({ config: unitFlags });
   const otherOrg = await t.createUser({ config: unitFlags });
@@ -174,6 +175,8 @@ export async function buildSecurityScenario(options: { database?: TestDatabase }
   const message = await asUnit('POST', '/api/messages', { title: `Hello${secretMarker}`, usageReport: false, game: false, recipientCanModify: false, recipientCanReply: false, replyToMessageId: null });
   const item = await asUnit('POST', '/api/message-items', { messageId: message.id, type: 'InlineHTML', html: `<p>${secretMarker}</p>`, trackClicks: false });
   const itemToRemove = await asUnit('POST', '/api/message-items', { messageId: message.id, type: 'InlineHTML', html: '<p>to remove</p>', trackClicks: false });
+  // Its video chat room, so the room's access key and player control have one to act on.
+  await asUnit('POST', '/api/make-video-chat-room', { messageId: message.id });
   const list = await asUnit('POST', '/api/user-tag-groups', { name: `List${secretMarker}` });
   const listToRemove = await asUnit('POST', '/api/user-tag-groups', { name: 'List to remove' });
   await asUnit('PUT', '/api/set-audio-file-favorite', { userTagGroupId: list.id, audioFileId: audio!.id, value: true });

@@ -27,6 +27,7 @@ const message = (over: Partial<Message>): Message => ({
   recipientCanModify: false,
   recipientCanReply: false,
   forcePopup: false,
+  videoChat: false,
   time: null,
   expireTime: null,
   sentTime: '2026-11-20T10:00:00.000Z',

@@ -27,6 +27,18 @@ export function onLiveMessage(listener: (message: LiveMessage) => void): () => v
   return () => void liveListeners.delete(listener);
 }
 
+let liveSocket: WebSocket | null = null;
+
+/**
+ * Sends on the live channel the shell keeps open (a video chat's signalling); false when it is not
+ * open right now (it reopens within wsRetryMs).
+ */
+export function sendLive(message: LiveMessage): boolean {
+  if (!liveSocket || liveSocket.readyState !== WebSocket.OPEN) return false;
+  liveSocket.send(JSON.stringify(message));
+  return true;
+}
+
 /** A ping fails when the server cannot be reached or answers with a server error. */
 export function pingFailed(error: unknown): boolean {
   return !(error instanceof ApiError) || error.status >= 500;
@@ -68,6 +80,7 @@ export function startConnectivity(hooks: ConnectivityHooks): () => void {
   const openLive = () => {
     if (stopped) return;
     socket = new WebSocket(liveUrl());
+    liveSocket = socket;
     socket.addEventListener('open', () => {
       connectivity.liveOpen = true;
       socket?.send(JSON.stringify({ type: 'Ping', time: Date.now() }));

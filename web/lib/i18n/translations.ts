@@ -10,6 +10,7 @@ import { settingsTexts } from './translations-settings.ts';
 import { reportPlurals, reportTexts } from './translations-reports.ts';
 import { reportTablePlurals, reportTableTexts } from './translations-report-tables.ts';
 import { messageTexts } from './translations-message.ts';
+import { videoChatTexts } from './translations-video-chat.ts';
 import { usageFigurePlurals, usageFigureTexts } from './translations-usage-figures.ts';
 import { recipeTexts } from './translations-recipes.ts';
 import type { PluralEntry, TextEntry } from './entry.ts';
@@ -97,6 +98,7 @@ export const texts: Record<string, TextEntry> = {
   ...reportTableTexts,
   ...usageFigureTexts,
   ...messageTexts,
+  ...videoChatTexts,
   ...libraryTexts,
   ...todaysTexts,
   ...timingTexts,

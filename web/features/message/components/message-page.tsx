@@ -29,11 +29,12 @@ import { MessageItemRow, newItem } from './message-item-row.tsx';
 import { MessageOptions } from './message-options.tsx';
 import { MessageTiming } from './message-timing.tsx';
 import { RecipientsSection } from './recipients-section.tsx';
+import { VideoChat } from './video-chat.tsx';
 import './message-page.css';
 
 // The single message view /messages/{id} (spec 2 sections 2, 4 and 6): title bar, "View original
 // message" for replies, recipients, the editable title, timing (messageTiming), the items with
-// their editor and playback, attach file, send, restore as draft and copy.
+// their editor and playback, the video chat, attach file, send, restore as draft and copy.
 
 export interface MessagePageProps {
   user: CurrentUser;
@@ -152,6 +153,8 @@ export function MessagePage({ user, messageId, renderAttachFile = uploadButtonAt
         ))}
         {items.length === 0 && <li className="message-muted">{t('No items')}</li>}
       </ol>
+
+      <VideoChat message={message} user={user} />
 
       {rights.editItems && renderAttachFile && (
         <div className="message-attach" data-testid="message-attach">

@@ -30,6 +30,7 @@ const message = (over: Partial<Message>): Message => ({
   recipientCanModify: false,
   recipientCanReply: false,
   forcePopup: false,
+  videoChat: false,
   time: null,
   expireTime: null,
   sentTime: null,

@@ -2,7 +2,7 @@ import type { AudioFile } from '../../../../schemas/api/library.ts';
 import { onPlayerEvent, playAudioFile, playerState, stopPlayback, type PlayerEvent } from '../../../lib/player/player-store.ts';
 import { postChannelPieces } from '../api/post-channel-pieces.ts';
 import { ChannelRunner, type ChannelDeps } from '../channel-runner.ts';
-import { playSilence } from '../silence.ts';
+import { playSilence } from '../../../lib/silent-audio.ts';
 
 // The page's music channel: one runner for the app, playing through the shared player with
 // playSource MusicChannel, so its plays land in the play log and the usage reports. It keeps

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { silentWav } from './silence.ts';
+import { silentWav } from './silent-audio.ts';
 
 describe('silentWav', () => {
   it('should be a one-second PCM WAV of silence', () => {

@@ -1,6 +1,8 @@
-// Spec 1 section 4 (and spec 2 section 9): a silent 1-second source is the music channel's
-// fallback. Made here rather than shipped: a WAV of one second of silence (8 kHz, 8-bit mono,
-// where silence is the value 128), as a blob URL.
+// A silent 1-second source: the music channel's fallback (spec 1 section 4, spec 2 section 9),
+// and what primes remote playback (spec 2 section 4: played inside the click on "Allow Remote
+// Control", it counts as that gesture's playback, so what the message's sender plays next may
+// sound). Made here rather than shipped: a WAV of one second of silence (8 kHz, 8-bit mono, where
+// silence is the value 128), as a blob URL.
 
 export const silenceSeconds = 1;
 
