@@ -44,13 +44,13 @@ describe('support logins and the settings tab in the browser', () => {
     await target.fill('12');
     await target.blur();
     await expect.poll(async () => ((await getJson(page, '/api/settings')).body as Record<string, string>).sessionTargetCount, ui).toBe('12');
-    await page.getByTestId('setting-one-click-auto-play').check();
+    await page.getByTestId('yes-no-oneClickAutoPlay').getByRole('radio', { name: 'Kyllä' }).check();
     await expect.poll(async () => ((await getJson(page, '/api/settings')).body as Record<string, string>).oneClickAutoPlay, ui).toBe('true');
     expect(await page.getByTestId('change-own-password').isVisible()).toBe(true);
 
     await page.reload();
     await expect.poll(() => page.getByTestId('setting-session-target-count').inputValue(), ui).toBe('12');
-    expect(await page.getByTestId('setting-one-click-auto-play').isChecked()).toBe(true);
+    expect(await page.getByTestId('yes-no-oneClickAutoPlay').getByRole('radio', { name: 'Kyllä' }).isChecked()).toBe(true);
   });
 
   it('should issue the caregiver unit a public report link that opens its report, and revoke it', { timeout: 300_000 }, async () => {

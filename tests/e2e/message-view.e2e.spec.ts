@@ -194,4 +194,27 @@ describe('the single message view', () => {
     expect(await page.getByTestId('add-recipients').count()).toBe(1);
     await shot(page, 'message-view-07-forwarded');
   });
+
+  it('should open a page item in the whole window and close it again', async () => {
+    // Another unit: the caregiver played in the first test, and a second login of it within ten
+    // minutes is asked whether to go on here (spec 1), which this test is not about.
+    await page.context().clearCookies();
+    await page.goto(server.url);
+    await logIn(page, 'kotikallio-b', 'sointu-demo');
+    await page.waitForURL((url) => url.pathname !== '/', ui);
+    const created = await postJson(page, '/api/messages', { title: 'A map for the outing' });
+    const id = (created.body as { id: number }).id;
+    expect((await postJson(page, '/api/message-items', { messageId: id, type: 'IFrame', url: `${server.url}/api/ping`, iframeHeight: 700 })).status).toBe(200);
+    await page.goto(`${server.url}/messages/${id}`);
+    await expect.poll(types, ui).toEqual(['IFrame']);
+    await shot(page, 'message-view-08-iframe-item');
+    await page.getByTestId('iframe-full-screen').click();
+    const modal = page.getByTestId('iframe-modal');
+    await modal.waitFor(ui);
+    expect(await modal.locator('iframe').getAttribute('height')).toBe('700');
+    await shot(page, 'message-view-09-iframe-full-screen');
+    await modal.getByRole('button', { name: 'Sulje ikkuna' }).click();
+    await expect.poll(() => modal.count(), ui).toBe(0);
+  });
 });
+

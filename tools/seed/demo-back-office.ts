@@ -6,7 +6,7 @@ import { streams } from '../../schemas/events/index.ts';
 import { insertAudited } from './insert-audited.ts';
 
 // Demo rows for the back office's entities that the rest of the seed does not make (issue 18 item 8):
-// group memberships and categories, contacts, calendar events, the caregiver's default recipient
+// group memberships and categories, contacts, calendar events, a unit's default recipient
 // and a few evaluations, so every list of the operator console and the unit has something in it.
 // Reference rows are audited like the rest of the seed; evaluations are events, made through the
 // evaluation decider.
@@ -49,7 +49,8 @@ export async function seedDemoBackOffice(tx: Queryable, groupIds: Map<string, nu
   ]);
 
   await insertAudited(tx, 'default_message_recipients', { src_user_id: 'integer', dst_user_id: 'integer', recipient_name: 'text' },
-    [{ src_user_id: idOf(userIds, 'caregiver'), dst_user_id: idOf(userIds, 'admin'), recipient_name: 'Kotikallio office' }]);
+    // Not the demo caregiver: a default recipient turns its message lists into "greetings" (spec 2).
+    [{ src_user_id: idOf(userIds, 'kotikallio-b'), dst_user_id: idOf(userIds, 'admin'), recipient_name: 'Kotikallio office' }]);
 
   const inDays = (days: number, hour: number) => {
     const at = new Date(now.getTime() + days * 86_400_000);

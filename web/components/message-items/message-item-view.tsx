@@ -2,6 +2,7 @@ import DOMPurify from 'dompurify';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageItem } from '../../../schemas/api/messages.ts';
+import { showModal } from '../../lib/modal-stack.ts';
 import { paths } from '../../routes/paths.ts';
 import './message-items.css';
 
@@ -74,8 +75,14 @@ function ItemContent({ item, onPlay, onOpen }: Omit<MessageItemViewProps, 'playi
       return <div className="message-item-html" onClick={onOpen} dangerouslySetInnerHTML={{ __html: sanitizeItemHtml(item.html ?? '') }} />;
     case 'IFrame': {
       const src = safeUrl(item.url);
+      // The page in the message, and the whole window for it (the IFrame modal, spec 1 section 2).
       return src ? (
-        <iframe src={src} title={src} height={item.iframeHeight ?? minIframeHeightPx} sandbox="allow-scripts allow-same-origin allow-popups" />
+        <div className="message-item-iframe">
+          <iframe src={src} title={src} height={item.iframeHeight ?? minIframeHeightPx} sandbox="allow-scripts allow-same-origin allow-popups" />
+          <button type="button" data-testid="iframe-full-screen" onClick={() => showModal('IFrame', { url: src, title: src, height: item.iframeHeight })}>
+            {t('Full screen')}
+          </button>
+        </div>
       ) : (
         <span className="message-item-missing">{t('No address')}</span>
       );

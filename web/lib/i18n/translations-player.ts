@@ -65,6 +65,7 @@ export const playerTexts: Record<string, { fin: string; swe: string; swe2?: stri
   Album: { fin: 'Albumi', swe: 'Album' },
   'Show big image': { fin: 'Näytä iso kuva', swe: 'Visa stor bild' },
   'Close Window': { fin: 'Sulje ikkuna', swe: 'Stäng fönstret' },
+  'Full screen': { fin: 'Koko näyttö', swe: 'Helskärm' },
   'No instructions have been given for this user.': { fin: 'Tälle käyttäjälle ei ole annettu ohjeita.', swe: 'Inga instruktioner har getts för den här användaren.' },
 
   // Shared widgets (spec 1 section 2)

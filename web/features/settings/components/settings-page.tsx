@@ -1,3 +1,4 @@
+import { YesNoRadio } from '../../../components/widgets/yes-no-radio.tsx';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -118,17 +119,14 @@ function SettingsForm({ passwordChangeFor }: { passwordChangeFor?: number }) {
             }}
           />
         </Row>
-        <Row label={t('Play with one click')} htmlFor="oneClickAutoPlay">
-          <input
-            type="checkbox"
-            id="oneClickAutoPlay"
-            name="oneClickAutoPlay"
-            checked={values.oneClickAutoPlay === 'true'}
-            disabled={!loaded || busyKey === 'oneClickAutoPlay'}
-            data-testid="setting-one-click-auto-play"
-            onChange={(e) => void saveSetting('oneClickAutoPlay', String(e.target.checked), t('Settings saved'))}
-          />
-        </Row>
+        {/* A yes/no pair (spec 1's shared widget): with neither chosen the server's default holds. */}
+        <YesNoRadio
+          name="oneClickAutoPlay"
+          label={t('Play with one click')}
+          value={values.oneClickAutoPlay === undefined ? null : values.oneClickAutoPlay === 'true'}
+          disabled={!loaded || busyKey === 'oneClickAutoPlay'}
+          onChange={(on) => void saveSetting('oneClickAutoPlay', String(on), t('Settings saved'))}
+        />
         {/* Spec 3 section 2: the password change, with passwordChange; it keeps this session and ends the others. */}
         {passwordChangeFor !== undefined && (
           <Row label={t('Password')} htmlFor="changePassword">
