@@ -29,9 +29,10 @@ async function generatedApp(via: GenerateVia, seed: number, warehouse?: Warehous
   const result = await generateWorkload({ app: t.app, unitNames, days: 3, until: '2026-01-19', seed, via });
   const [unit] = await t.sql.query<{ id: number }>('SELECT id FROM users WHERE name = $1', [unitNames[0]!]);
   // The HTTP path's own login is a LoggedIn with a random session token, and the demo seed makes
-  // favorite lists and messages: none is part of the workload.
+  // favorite lists, messages and the demo caregiver's evaluations: none is part of the workload.
   const rows = await t.sql.query<{ event_id: string }>(
-    "SELECT event_id FROM events WHERE type <> 'LoggedIn' AND stream_id NOT LIKE 'favorite%' AND stream_id NOT LIKE 'message-%' ORDER BY event_id",
+    `SELECT event_id FROM events WHERE type <> 'LoggedIn' AND stream_id NOT LIKE 'favorite%' AND stream_id NOT LIKE 'message-%'
+        AND stream_id NOT IN (SELECT 'evaluations-' || id FROM users WHERE name = 'caregiver') ORDER BY event_id`,
   );
   return { t, result, unitId: Number(unit!.id), ids: rows.map((r) => r.event_id) };
 }

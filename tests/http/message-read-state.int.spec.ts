@@ -107,7 +107,7 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('message read state on %s', 
       expect(missing.json().error.kind).toBe('NotFound');
       for (const [readTime, field] of [
         ['yesterday', 'body.readTime'],
-        ['2026-11-25T10:00:00.000Z', 'body.readTime'], // more than a day ahead of the clock
+        ['2030-01-01T10:00:00.000Z', 'body.readTime'], // more than a day ahead of the clock (the edge checks the real one)
         ['1969-07-20T20:17:00Z', 'body.readTime'],
       ] as const) {
         const bad = await setReadTime(unit, message.id, readTime, url);

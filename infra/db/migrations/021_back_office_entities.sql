@@ -59,8 +59,11 @@ ALTER TABLE user_groups ADD COLUMN IF NOT EXISTS address_street text;
 ALTER TABLE user_groups ADD COLUMN IF NOT EXISTS address_city text;
 ALTER TABLE user_groups ADD COLUMN IF NOT EXISTS address_postal_code text;
 ALTER TABLE user_groups ADD COLUMN IF NOT EXISTS address_country text;
-ALTER TABLE user_groups ADD COLUMN IF NOT EXISTS info_file_id integer REFERENCES files(id);
-ALTER TABLE user_groups ADD COLUMN IF NOT EXISTS footer_file_id integer REFERENCES files(id);
+-- No foreign key to files: files already point at users (files.user_id) and users at user_groups,
+-- so one would close a cycle that no copy order can satisfy (npm run move-to-server copies parents
+-- first). The back office checks that the file exists before it writes the id.
+ALTER TABLE user_groups ADD COLUMN IF NOT EXISTS info_file_id integer;
+ALTER TABLE user_groups ADD COLUMN IF NOT EXISTS footer_file_id integer;
 ALTER TABLE user_groups ADD COLUMN IF NOT EXISTS daily_report boolean NOT NULL DEFAULT false;
 
 -- The audit log is read by table and time (POST /api/get/logging with filters).
