@@ -18,14 +18,14 @@ import { buildTestApp, type TestApp } from '../support/build-test-app.ts';
 describe('demo data of the back office', () => {
   let t: TestApp;
   let dataDir: string;
-  const cookies: Record<'operator' | 'caregiver', string> = { operator: '', caregiver: '' };
+  const cookies: Record<'operator' | 'caregiver' | 'kotikallio-b', string> = { operator: '', caregiver: '', 'kotikallio-b': '' };
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sointu-demo-back-office-'));
     t = await buildTestApp();
     await seedDemoData({ sql: t.sql, dataDir });
     await projectAll({ log: t.store, sql: t.sql, projectors: [messagesProjector, favoritesProjector, evaluationsProjector] });
-    for (const name of ['operator', 'caregiver'] as const) {
+    for (const name of ['operator', 'caregiver', 'kotikallio-b'] as const) {
       const [user] = await t.sql.query<{ id: number }>('SELECT id FROM users WHERE name = $1', [name]);
       cookies[name] = (await t.login({ id: user!.id, name, password: demoPassword })).cookie;
     }
@@ -37,7 +37,8 @@ describe('demo data of the back office', () => {
 
   for (const definition of entityRegistry) {
     it(`has rows of ${definition.name}`, async () => {
-      const as = definition.access.kind === 'operator' ? 'operator' : 'caregiver';
+      // The demo's default recipient is the second unit's: one on the caregiver would turn its lists into greetings.
+      const as = definition.access.kind === 'operator' ? 'operator' : definition.name === 'default-message-recipients' ? 'kotikallio-b' : 'caregiver';
       const response = await t.app.inject({ method: 'POST', url: `/api/get/${definition.name}`, payload: {}, headers: { cookie: cookies[as] } });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json().totalCount, `${definition.name} as ${as}`).toBeGreaterThan(0);
