@@ -160,8 +160,11 @@ describe('recipes', () => {
 
   it('should count the plays from the recipe as guided usage in the report', async () => {
     await expect.poll(() => recipePlays(today()), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(playsBefore);
+    // A play counts from its first sample; its duration grows with the samples that follow, projected a moment later.
+    const guidedSeconds = async () =>
+      (await api(`/api/usage/${user.id}/${today()}/${today()}`, (body) => UsageTotals.parse(body))).overallUsage.GuidedUsage.duration;
+    await expect.poll(guidedSeconds, { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0);
     const totals = await api(`/api/usage/${user.id}/${today()}/${today()}`, (body) => UsageTotals.parse(body));
-    expect(totals.overallUsage.GuidedUsage.duration).toBeGreaterThan(0);
     expect(Object.values(totals.guidedUsage).reduce((sum, s) => sum + s, 0)).toBeGreaterThan(0);
   });
 
