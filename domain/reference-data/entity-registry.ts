@@ -16,14 +16,15 @@ import { endSessionsOfUser } from '../../infra/auth/sessions.ts';
 import { activities } from './activities.ts';
 import { referenceTable, type ReferenceTable } from './reference-table.ts';
 import { residents } from './residents.ts';
+import { audioFileLogs, detailedUsageReports, searchLogs, usageReports, userReports } from './usage-entities.ts';
 
 // Every admin data definition of spec 3 section 3 served by the generic data pattern
 // (reference-table.ts), with who may use it. server/http/routes.ts registers their routes from
 // this list, tests/http/back-office-entities.int.spec.ts walks each of them, docs/back-office.md
 // lists them. app-tasks joins with the job runner's table.
 //
-// Not here yet: audio-file-logs, usage-reports, user-reports, detailed-usage-reports and
-// search-logs (read from the warehouse), user-tags and message-item-replies.
+// The usage entities (audio-file-logs, usage-reports, user-reports, detailed-usage-reports,
+// search-logs) read the usage warehouse: usage-entities.ts.
 
 const day = (column: string) => `to_char(r.${column}, 'YYYY-MM-DD')`;
 
@@ -498,10 +499,12 @@ export const favorites = referenceTable({
 export const entityRegistry: readonly ReferenceTable[] = [
   activities,
   artists,
+  audioFileLogs,
   audioFiles,
   categories,
   contacts,
   defaultMessageRecipients,
+  detailedUsageReports,
   evaluations,
   events,
   favorites,
@@ -512,11 +515,14 @@ export const entityRegistry: readonly ReferenceTable[] = [
   recipeItems,
   recipes,
   residents,
+  searchLogs,
   ugRecipeTimings,
   ugRecurringRecipeTimings,
+  usageReports,
   userGroupCategories,
   userGroupItems,
   userGroups,
+  userReports,
   userTagGroups,
   users,
 ];

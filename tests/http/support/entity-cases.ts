@@ -1,4 +1,5 @@
 import type { Sql } from '../../../infra/sql/sql.ts';
+import type { TestApp } from '../../support/build-test-app.ts';
 
 // One row per entity of the back office's generic data pattern (domain/reference-data/
 // entity-registry.ts): who may use it, a realistic create and change, the value outside its list.
@@ -31,6 +32,11 @@ export interface EntityWorld {
   resident: number;
   newUser(): Promise<number>;
   newCategory(): Promise<number>;
+  /**
+   * The id of the unit's first row of a usage warehouse entity, after projecting what the unit
+   * logged (plays of audioFile, a search in category), read through the entity's own query.
+   */
+  usageRow(entity: string): Promise<number | string>;
 }
 
 /** Sends a request as the caregiver unit and answers its JSON (read-only entities' rows come from their own commands). */
@@ -50,6 +56,14 @@ export interface EntityCase {
   seed?: (w: EntityWorld, asUnit: AsUnit) => Promise<number | string>;
 }
 
+/** The id of the first row a usage entity answers the unit (as the unit itself asks); a usage entity without one has nothing to test. */
+export async function firstUsageRow(t: TestApp, headers: Record<string, string>, unit: number, entity: string): Promise<number | string> {
+  const response = await t.app.inject({ method: 'POST', url: `/api/get/${entity}`, headers, payload: { userIds: [unit] } });
+  const items = (response.json() as { items?: { id: number | string }[] }).items;
+  if (response.statusCode !== 200 || !items?.[0]) throw new Error(`POST /api/get/${entity} found no usage of the unit: ${response.statusCode} ${response.body}`);
+  return items[0].id;
+}
+
 let counter = 0;
 const unique = (prefix: string) => `${prefix}${process.pid}x${++counter}x${Math.floor(Math.random() * 1e6)}`;
 
@@ -66,6 +80,7 @@ export const entityCases: Record<string, EntityCase> = {
     change: () => ({ info: 'Singer and athlete', active: false }),
     outOfList: 'none',
   },
+  'audio-file-logs': { access: unitAndItsAdmins, seed: (w) => w.usageRow('audio-file-logs') },
   'audio-files2': {
     access: operatorsOnly,
     create: (w) => ({ name: 'Kulkurin valssi', type: 'MusicPiece', length: 185, fileId: w.file, fileTime: '2026-01-02T10:00:00.000Z' }),
@@ -90,6 +105,7 @@ export const entityCases: Record<string, EntityCase> = {
     change: () => ({ recipientName: 'Head nurse', active: false }),
     outOfList: 'none',
   },
+  'detailed-usage-reports': { access: unitAndItsAdmins, seed: (w) => w.usageRow('detailed-usage-reports') },
   evaluations: {
     access: ownerOnly,
     writtenBy: 'POST /api/evaluations, PUT /api/evaluations/:id (commands/evaluations)',
@@ -154,6 +170,7 @@ export const entityCases: Record<string, EntityCase> = {
     change: () => ({ identification: 'Room 4' }),
     outOfList: 'none',
   },
+  'search-logs': { access: unitAndItsAdmins, seed: (w) => w.usageRow('search-logs') },
   'ug-recipe-timings': {
     access: operatorsOnly,
     create: (w) => ({ userGroupId: w.userGroup, recipeId: w.recipe, day: '2026-12-24' }),
@@ -166,6 +183,7 @@ export const entityCases: Record<string, EntityCase> = {
     change: () => ({ special: true }),
     outOfList: 'none',
   },
+  'usage-reports': { access: unitAndItsAdmins, seed: (w) => w.usageRow('usage-reports') },
   'user-group-categories': {
     access: operatorsOnly,
     create: async (w) => ({ userGroupId: w.userGroup, categoryId: await w.newCategory(), mode: 'trackUsage' }),
@@ -184,6 +202,7 @@ export const entityCases: Record<string, EntityCase> = {
     change: () => ({ messagesName: 'Sunny Side home', addressPostalCode: '33100' }),
     outOfList: 'none',
   },
+  'user-reports': { access: unitAndItsAdmins, seed: (w) => w.usageRow('user-reports') },
   'user-tag-groups2': {
     access: ownerOnly,
     seed: async (_w, asUnit) => Number((await asUnit('POST', '/api/user-tag-groups', { name: 'Evening songs' })).id),

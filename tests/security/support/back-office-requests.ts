@@ -1,6 +1,6 @@
 import { entityRegistry } from '../../../domain/reference-data/entity-registry.ts';
 import type { ReferenceTable } from '../../../domain/reference-data/reference-table.ts';
-import { entityCases, type EntityWorld } from '../../http/support/entity-cases.ts';
+import { entityCases, firstUsageRow, type EntityWorld } from '../../http/support/entity-cases.ts';
 import type { Row } from './expectations.ts';
 import type { RequestBuilder } from './route-requests.ts';
 import type { Role, SecurityScenario } from './scenario.ts';
@@ -42,6 +42,8 @@ function worldOf(s: SecurityScenario): Promise<EntityWorld> {
       resident: s.ids.residentA,
       newUser: async () => (await s.t.createUser()).id,
       newCategory: () => id("INSERT INTO categories (name, type) VALUES ('Security songs', 'Music') RETURNING id"),
+      // The scenario's plays and search are projected already.
+      usageRow: (entity) => firstUsageRow(s.t, s.headers('caregiver'), s.ids.unit, entity),
     }))();
     worlds.set(s, world);
   }
