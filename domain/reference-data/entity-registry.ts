@@ -12,6 +12,7 @@ import {
   userGroupItemEntity,
 } from '../../schemas/api/back-office/group-entities.ts';
 import { evaluationEntity, favoritesEntity, loggingEntity, messageEntity, messageItemEntity, userTagGroupEntity } from '../../schemas/api/back-office/read-entities.ts';
+import { appTaskEntity } from '../../schemas/api/back-office/app-task-entity.ts';
 import { endSessionsOfUser } from '../../infra/auth/sessions.ts';
 import { activities } from './activities.ts';
 import { referenceTable, type ReferenceTable } from './reference-table.ts';
@@ -21,7 +22,7 @@ import { audioFileLogs, detailedUsageReports, searchLogs, usageReports, userRepo
 // Every admin data definition of spec 3 section 3 served by the generic data pattern
 // (reference-table.ts), with who may use it. server/http/routes.ts registers their routes from
 // this list, tests/http/back-office-entities.int.spec.ts walks each of them, docs/back-office.md
-// lists them. app-tasks joins with the job runner's table.
+// lists them.
 //
 // The usage entities (audio-file-logs, usage-reports, user-reports, detailed-usage-reports,
 // search-logs) read the usage warehouse: usage-entities.ts.
@@ -389,6 +390,30 @@ export const logging = referenceTable({
   schemas: loggingEntity,
 });
 
+// App tasks (operators): the rows the job runner works through. POST /api/app-tasks adds one and
+// queues its job (commands/app-tasks/create-app-task.ts); status and progress are the runner's.
+export const appTasks = referenceTable({
+  name: appTaskEntity.name,
+  table: 'app_tasks',
+  fields: {
+    time: { column: 'time' },
+    kind: { column: 'kind' },
+    task: { column: 'task' },
+    status: { column: 'status' },
+    progress: { column: 'progress', select: 'r.progress::float8' },
+    result: { column: 'result' },
+    error: { column: 'error' },
+    createdByUserId: { column: 'created_by_user_id' },
+    startedAt: { column: 'started_at' },
+    finishedAt: { column: 'finished_at' },
+  },
+  access: { kind: 'operator' },
+  searchSql: `concat_ws(' ', kind, status, error)`,
+  sorts: { 'id-desc': 'id DESC', 'id-asc': 'id' },
+  filters: { kinds: 'kind = ANY($value::text[])', statuses: 'status = ANY($value::text[])' },
+  schemas: appTaskEntity,
+});
+
 export const messages = referenceTable({
   name: messageEntity.name,
   table: 'messages',
@@ -498,6 +523,7 @@ export const favorites = referenceTable({
 /** Every entity of the generic data pattern, in the order the docs and the console list them. */
 export const entityRegistry: readonly ReferenceTable[] = [
   activities,
+  appTasks,
   artists,
   audioFileLogs,
   audioFiles,

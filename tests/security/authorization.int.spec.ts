@@ -139,6 +139,7 @@ export const authorizationTable: Record<string, Row> = {
   'POST /api/library/audio-files/:id/active': operatorOnly,
   'GET /api/admin/app-tasks': operatorOnly,
   'POST /api/admin/app-tasks': operatorOnly,
+  'POST /api/app-tasks': operatorOnly,
 
   'POST /api/get-recipe-items': loggedIn,
   'GET /api/categories': loggedIn,
@@ -171,6 +172,7 @@ export const authorizationTable: Record<string, Row> = {
   // (create, update, fetch, query; fetch and query for read-only ones). docs/back-office.md says why.
   ...backOfficeRows({
     activities: unitAndAdmin,
+    'app-tasks': operatorOnly,
     artists: operatorOnly,
     // The usage warehouse's entities: a unit's usage, read as its usage reports are.
     'audio-file-logs': unitAndAdmin,

@@ -52,6 +52,8 @@ export interface EntityCase {
   outOfList?: { field: string; value: unknown } | 'none';
   /** Read-only here, written by its own command at this route (an event-sourced entity). */
   writtenBy?: string;
+  /** Its own command creates rows but none changes them: PUT is a 404. */
+  noChange?: true;
   /** Read-only entities: a row made through the real commands as the unit; its id. */
   seed?: (w: EntityWorld, asUnit: AsUnit) => Promise<number | string>;
 }
@@ -73,6 +75,18 @@ export const entityCases: Record<string, EntityCase> = {
     create: (w) => ({ name: 'Walk', userId: w.unit }),
     change: () => ({ name: 'Long walk', active: false }),
     outOfList: 'none',
+  },
+  'app-tasks': {
+    access: operatorsOnly,
+    writtenBy: 'POST /api/app-tasks (commands/app-tasks/create-app-task.ts)',
+    noChange: true,
+    seed: async (w) => {
+      const [row] = await w.sql.query<{ id: number }>(
+        `INSERT INTO app_tasks (kind, task, created_by_user_id) VALUES ('GenerateSessionDataTask', $1, $2) RETURNING id`,
+        [JSON.stringify({ kind: 'GenerateSessionDataTask', userId: w.unit, day: '2026-01-15' }), w.unit],
+      );
+      return Number(row!.id);
+    },
   },
   artists: {
     access: operatorsOnly,
