@@ -11,7 +11,16 @@ import {
   userGroupEntity,
   userGroupItemEntity,
 } from '../../schemas/api/back-office/group-entities.ts';
-import { evaluationEntity, favoritesEntity, loggingEntity, messageEntity, messageItemEntity, userTagGroupEntity } from '../../schemas/api/back-office/read-entities.ts';
+import {
+  evaluationEntity,
+  favoritesEntity,
+  loggingEntity,
+  messageEntity,
+  messageItemEntity,
+  messageItemReplyEntity,
+  userTagEntity,
+  userTagGroupEntity,
+} from '../../schemas/api/back-office/read-entities.ts';
 import { appTaskEntity } from '../../schemas/api/back-office/app-task-entity.ts';
 import { endSessionsOfUser } from '../../infra/auth/sessions.ts';
 import { activities } from './activities.ts';
@@ -465,6 +474,28 @@ export const messageItems = referenceTable({
   schemas: messageItemEntity,
 });
 
+export const messageItemReplies = referenceTable({
+  name: messageItemReplyEntity.name,
+  table: 'message_replies',
+  // A reply belongs to its message's owner's unit, whoever wrote it.
+  from: '(SELECT p.*, m.user_id AS owner_id, true AS active FROM message_replies p JOIN messages m ON m.id = p.message_id)',
+  fields: {
+    messageId: { column: 'message_id' },
+    ownerId: { column: 'owner_id' },
+    userId: { column: 'user_id' },
+    name: { column: 'text' },
+    fileId: { column: 'file_id' },
+    time: { column: 'at' },
+    active: { column: 'active' },
+  },
+  access: { kind: 'unit' },
+  unitField: 'ownerId',
+  searchSql: 'text',
+  sorts: { 'time-asc': 'at, id', 'time-desc': 'at DESC, id' },
+  filters: { messageIds: 'message_id = ANY($value::integer[])', startTime: 'at >= $value::timestamptz', endTime: 'at < $value::timestamptz' },
+  schemas: messageItemReplyEntity,
+});
+
 export const evaluations = referenceTable({
   name: evaluationEntity.name,
   table: 'evaluations',
@@ -496,6 +527,36 @@ export const userTagGroups = referenceTable({
   searchSql: 'name',
   sorts: { 'name-asc': 'lower(name), id', 'id-desc': 'id DESC' },
   schemas: userTagGroupEntity,
+});
+
+export const userTags = referenceTable({
+  name: userTagEntity.name,
+  table: 'favorite_audio_files',
+  // The favorites read model's audio file and recipe rows, one entity each.
+  from: `(SELECT concat('a-', list_id, '-', user_id, '-', audio_file_id) AS id, user_id, list_id, audio_file_id, NULL::integer AS recipe_id, "order", insertion_time, admin
+            FROM favorite_audio_files
+          UNION ALL
+          SELECT concat('r-', list_id, '-', user_id, '-', recipe_id), user_id, list_id, NULL::integer, recipe_id, NULL::integer, insertion_time, admin
+            FROM favorite_recipes)`,
+  fields: {
+    userId: { column: 'user_id' },
+    userTagGroupId: { column: 'list_id' },
+    audioFileId: { column: 'audio_file_id' },
+    recipeId: { column: 'recipe_id' },
+    order: { column: 'order' },
+    insertionTime: { column: 'insertion_time' },
+    deletionTime: { column: '', select: 'NULL::text' },
+    admin: { column: 'admin' },
+  },
+  access: { kind: 'owner' },
+  searchSql: `''`,
+  sorts: { 'order-asc': 'list_id, "order" NULLS LAST, id', 'insertion-time-desc': 'insertion_time DESC, id' },
+  filters: {
+    userTagGroupIds: 'list_id = ANY($value::integer[])',
+    audioFileIds: 'audio_file_id = ANY($value::integer[])',
+    recipeIds: 'recipe_id = ANY($value::integer[])',
+  },
+  schemas: userTagEntity,
 });
 
 export const favorites = referenceTable({
@@ -536,6 +597,7 @@ export const entityRegistry: readonly ReferenceTable[] = [
   favorites,
   files,
   logging,
+  messageItemReplies,
   messageItems,
   messages,
   recipeItems,
@@ -550,5 +612,6 @@ export const entityRegistry: readonly ReferenceTable[] = [
   userGroups,
   userReports,
   userTagGroups,
+  userTags,
   users,
 ];

@@ -306,6 +306,32 @@ describe.each(databases)('back office entities on %s', (database) => {
     expect((await call('caregiver', 'GET', `/api/usage-reports/${w.unit}-${missingId}`)).statusCode).toBe(404);
   });
 
+  it('reads favorites one by one (user-tags) and a discussion\'s replies (message-item-replies) from their read models, with their filters', async () => {
+    const project = () => projectAll({ log: t.store, sql: t.sql, projectors: [messagesProjector, favoritesProjector] });
+    await ok('caregiver', 'PUT', '/api/set-audio-file-favorite', { userTagGroupId: 0, audioFileId: w.audioFile, value: true });
+    await ok('caregiver', 'PUT', '/api/set-recipe-favorite', { userTagGroupId: 0, recipeId: w.recipe, value: true });
+    await project();
+    const tags = await ok('caregiver', 'POST', '/api/get/user-tags', { userTagGroupIds: [0] });
+    expect(tags.items).toEqual([
+      expect.objectContaining({ id: `a-0-${w.unit}-${w.audioFile}`, userId: w.unit, userTagGroupId: 0, audioFileId: w.audioFile, recipeId: null, deletionTime: null, admin: false }),
+      expect.objectContaining({ id: `r-0-${w.unit}-${w.recipe}`, userId: w.unit, userTagGroupId: 0, audioFileId: null, recipeId: w.recipe, order: null }),
+    ]);
+    expect((await ok('caregiver', 'POST', '/api/get/user-tags', { recipeIds: [w.recipe] })).items.map((tag: { id: string }) => tag.id)).toEqual([`r-0-${w.unit}-${w.recipe}`]);
+    // Removing the favorite through its command removes the row.
+    await ok('caregiver', 'PUT', '/api/set-recipe-favorite', { userTagGroupId: 0, recipeId: w.recipe, value: false });
+    await project();
+    expect((await call('caregiver', 'GET', `/api/user-tags/r-0-${w.unit}-${w.recipe}`)).statusCode).toBe(404);
+    expect((await call('caregiver', 'GET', '/api/user-tags/0-1')).statusCode).toBe(400);
+
+    const message = await ok('caregiver', 'POST', '/api/messages', { title: 'Discussion', usageReport: false, game: false, recipientCanModify: false, recipientCanReply: true, replyToMessageId: null });
+    const reply = await ok('caregiver', 'POST', '/api/message-replies', { messageId: message.id, reply: 'Tervetuloa kaikki' });
+    await project();
+    const replies = await ok('unitAdmin', 'POST', '/api/get/message-item-replies', { userIds: [w.unit], messageIds: [message.id] });
+    expect(replies).toEqual({ items: [{ id: reply.id, messageId: message.id, ownerId: w.unit, userId: w.unit, name: 'Tervetuloa kaikki', fileId: null, time: reply.time, active: true }], totalCount: 1 });
+    expect((await ok('caregiver', 'POST', '/api/get/message-item-replies', { messageIds: [message.id], query: 'TERVE' })).totalCount).toBe(1);
+    expect((await ok('caregiver', 'POST', '/api/get/message-item-replies', { messageIds: [message.id], startTime: new Date(Date.now() + 60_000).toISOString() })).totalCount).toBe(0);
+  });
+
   it('answers the entities\' own filters', async () => {
     const ids = (list: { items: { id: number }[] }) => list.items.map((item) => item.id);
     await t.sql.query('INSERT INTO audio_file_categories (audio_file_id, category_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [w.audioFile, w.category]);

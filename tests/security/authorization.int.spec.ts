@@ -186,6 +186,7 @@ export const authorizationTable: Record<string, Row> = {
     favorites: unitOnly,
     files2: operatorOnly,
     logging: operatorOnly,
+    'message-item-replies': unitAndAdmin,
     'message-items2': unitAndAdmin,
     messages2: unitAndAdmin,
     'recipe-items2': operatorOnly,
@@ -200,6 +201,7 @@ export const authorizationTable: Record<string, Row> = {
     'user-groups': operatorOnly,
     'user-reports': unitAndAdmin,
     'user-tag-groups2': unitOnly,
+    'user-tags': unitOnly,
     users: operatorOnly,
   }),
 

@@ -154,6 +154,13 @@ export const entityCases: Record<string, EntityCase> = {
       return Number(row!.id);
     },
   },
+  'message-item-replies': {
+    access: unitAndItsAdmins,
+    seed: async (_w, asUnit) => {
+      const message = await asUnit('POST', '/api/messages', { title: 'Replies', usageReport: false, game: false, recipientCanModify: false, recipientCanReply: true, replyToMessageId: null });
+      return String((await asUnit('POST', '/api/message-replies', { messageId: message.id, reply: 'Kiitos, tulemme' })).id);
+    },
+  },
   'message-items2': {
     access: unitAndItsAdmins,
     seed: async (_w, asUnit) => {
@@ -220,6 +227,13 @@ export const entityCases: Record<string, EntityCase> = {
   'user-tag-groups2': {
     access: ownerOnly,
     seed: async (_w, asUnit) => Number((await asUnit('POST', '/api/user-tag-groups', { name: 'Evening songs' })).id),
+  },
+  'user-tags': {
+    access: ownerOnly,
+    seed: async (w, asUnit) => {
+      await asUnit('PUT', '/api/set-audio-file-favorite', { userTagGroupId: 0, audioFileId: w.audioFile, value: true });
+      return `a-0-${w.unit}-${w.audioFile}`;
+    },
   },
   users: {
     access: operatorsOnly,
