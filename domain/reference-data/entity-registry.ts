@@ -11,19 +11,30 @@ import {
   userGroupEntity,
   userGroupItemEntity,
 } from '../../schemas/api/back-office/group-entities.ts';
-import { evaluationEntity, favoritesEntity, loggingEntity, messageEntity, messageItemEntity, userTagGroupEntity } from '../../schemas/api/back-office/read-entities.ts';
+import {
+  evaluationEntity,
+  favoritesEntity,
+  loggingEntity,
+  messageEntity,
+  messageItemEntity,
+  messageItemReplyEntity,
+  userTagEntity,
+  userTagGroupEntity,
+} from '../../schemas/api/back-office/read-entities.ts';
+import { appTaskEntity } from '../../schemas/api/back-office/app-task-entity.ts';
 import { endSessionsOfUser } from '../../infra/auth/sessions.ts';
 import { activities } from './activities.ts';
 import { referenceTable, type ReferenceTable } from './reference-table.ts';
 import { residents } from './residents.ts';
+import { audioFileLogs, detailedUsageReports, searchLogs, usageReports, userReports } from './usage-entities.ts';
 
 // Every admin data definition of spec 3 section 3 served by the generic data pattern
 // (reference-table.ts), with who may use it. server/http/routes.ts registers their routes from
 // this list, tests/http/back-office-entities.int.spec.ts walks each of them, docs/back-office.md
-// lists them. app-tasks joins with the job runner's table.
+// lists them.
 //
-// Not here yet: audio-file-logs, usage-reports, user-reports, detailed-usage-reports and
-// search-logs (read from the warehouse), user-tags and message-item-replies.
+// The usage entities (audio-file-logs, usage-reports, user-reports, detailed-usage-reports,
+// search-logs) read the usage warehouse: usage-entities.ts.
 
 const day = (column: string) => `to_char(r.${column}, 'YYYY-MM-DD')`;
 
@@ -388,6 +399,30 @@ export const logging = referenceTable({
   schemas: loggingEntity,
 });
 
+// App tasks (operators): the rows the job runner works through. POST /api/app-tasks adds one and
+// queues its job (commands/app-tasks/create-app-task.ts); status and progress are the runner's.
+export const appTasks = referenceTable({
+  name: appTaskEntity.name,
+  table: 'app_tasks',
+  fields: {
+    time: { column: 'time' },
+    kind: { column: 'kind' },
+    task: { column: 'task' },
+    status: { column: 'status' },
+    progress: { column: 'progress', select: 'r.progress::float8' },
+    result: { column: 'result' },
+    error: { column: 'error' },
+    createdByUserId: { column: 'created_by_user_id' },
+    startedAt: { column: 'started_at' },
+    finishedAt: { column: 'finished_at' },
+  },
+  access: { kind: 'operator' },
+  searchSql: `concat_ws(' ', kind, status, error)`,
+  sorts: { 'id-desc': 'id DESC', 'id-asc': 'id' },
+  filters: { kinds: 'kind = ANY($value::text[])', statuses: 'status = ANY($value::text[])' },
+  schemas: appTaskEntity,
+});
+
 export const messages = referenceTable({
   name: messageEntity.name,
   table: 'messages',
@@ -439,6 +474,28 @@ export const messageItems = referenceTable({
   schemas: messageItemEntity,
 });
 
+export const messageItemReplies = referenceTable({
+  name: messageItemReplyEntity.name,
+  table: 'message_replies',
+  // A reply belongs to its message's owner's unit, whoever wrote it.
+  from: '(SELECT p.*, m.user_id AS owner_id, true AS active FROM message_replies p JOIN messages m ON m.id = p.message_id)',
+  fields: {
+    messageId: { column: 'message_id' },
+    ownerId: { column: 'owner_id' },
+    userId: { column: 'user_id' },
+    name: { column: 'text' },
+    fileId: { column: 'file_id' },
+    time: { column: 'at' },
+    active: { column: 'active' },
+  },
+  access: { kind: 'unit' },
+  unitField: 'ownerId',
+  searchSql: 'text',
+  sorts: { 'time-asc': 'at, id', 'time-desc': 'at DESC, id' },
+  filters: { messageIds: 'message_id = ANY($value::integer[])', startTime: 'at >= $value::timestamptz', endTime: 'at < $value::timestamptz' },
+  schemas: messageItemReplyEntity,
+});
+
 export const evaluations = referenceTable({
   name: evaluationEntity.name,
   table: 'evaluations',
@@ -472,6 +529,36 @@ export const userTagGroups = referenceTable({
   schemas: userTagGroupEntity,
 });
 
+export const userTags = referenceTable({
+  name: userTagEntity.name,
+  table: 'favorite_audio_files',
+  // The favorites read model's audio file and recipe rows, one entity each.
+  from: `(SELECT concat('a-', list_id, '-', user_id, '-', audio_file_id) AS id, user_id, list_id, audio_file_id, NULL::integer AS recipe_id, "order", insertion_time, admin
+            FROM favorite_audio_files
+          UNION ALL
+          SELECT concat('r-', list_id, '-', user_id, '-', recipe_id), user_id, list_id, NULL::integer, recipe_id, NULL::integer, insertion_time, admin
+            FROM favorite_recipes)`,
+  fields: {
+    userId: { column: 'user_id' },
+    userTagGroupId: { column: 'list_id' },
+    audioFileId: { column: 'audio_file_id' },
+    recipeId: { column: 'recipe_id' },
+    order: { column: 'order' },
+    insertionTime: { column: 'insertion_time' },
+    deletionTime: { column: '', select: 'NULL::text' },
+    admin: { column: 'admin' },
+  },
+  access: { kind: 'owner' },
+  searchSql: `''`,
+  sorts: { 'order-asc': 'list_id, "order" NULLS LAST, id', 'insertion-time-desc': 'insertion_time DESC, id' },
+  filters: {
+    userTagGroupIds: 'list_id = ANY($value::integer[])',
+    audioFileIds: 'audio_file_id = ANY($value::integer[])',
+    recipeIds: 'recipe_id = ANY($value::integer[])',
+  },
+  schemas: userTagEntity,
+});
+
 export const favorites = referenceTable({
   name: favoritesEntity.name,
   table: 'users',
@@ -497,26 +584,34 @@ export const favorites = referenceTable({
 /** Every entity of the generic data pattern, in the order the docs and the console list them. */
 export const entityRegistry: readonly ReferenceTable[] = [
   activities,
+  appTasks,
   artists,
+  audioFileLogs,
   audioFiles,
   categories,
   contacts,
   defaultMessageRecipients,
+  detailedUsageReports,
   evaluations,
   events,
   favorites,
   files,
   logging,
+  messageItemReplies,
   messageItems,
   messages,
   recipeItems,
   recipes,
   residents,
+  searchLogs,
   ugRecipeTimings,
   ugRecurringRecipeTimings,
+  usageReports,
   userGroupCategories,
   userGroupItems,
   userGroups,
+  userReports,
   userTagGroups,
+  userTags,
   users,
 ];

@@ -82,6 +82,11 @@ export interface ReferenceTable<Entity extends UnitEntity = UnitEntity> {
   constraints?: Record<string, string>;
   /** A column set to the time of every change (the audio files' 'modified-desc' sort). */
   touched?: string;
+  /**
+   * A read-only entity of the usage warehouse (ClickHouse) rather than a Postgres table: `fields`,
+   * `searchSql`, `sorts` and `filters` are then ClickHouse SQL over `warehouse.from`.
+   */
+  warehouse?: WarehouseSource;
   /** What else a change does in its transaction (a deactivated user's sessions end). */
   afterChange?: (tx: Queryable, old: Record<string, unknown>, row: Record<string, unknown>) => Promise<void>;
   schemas: {
@@ -92,6 +97,22 @@ export interface ReferenceTable<Entity extends UnitEntity = UnitEntity> {
     create?: z.ZodType<ReferenceBody>;
     change?: z.ZodType<ReferenceBody>;
   };
+}
+
+/**
+ * Where a warehouse entity's rows come from (usage-entities.ts). The warehouse holds ids only, so
+ * names and groups are looked up in Postgres after the read. Filters name their value as
+ * `{value:Type}` (a ClickHouse query parameter).
+ */
+export interface WarehouseSource {
+  /** A subquery with `id`, `user_id` and every field's column, over the current version's tables (projections/warehouse/tables.ts). */
+  from: (tables: Readonly<Record<string, string>>) => string;
+  /** Fields read as ClickHouse DateTime64 text, answered as ISO-8601. */
+  times?: readonly string[];
+  /** Fields filled from Postgres: `sql` answers `id, value` for the ids (`$1`) in the row's `key` column (or each id of a list, answered as `{id, name}`). */
+  lookups?: Record<string, { key: string; sql: string; list?: boolean }>;
+  /** Postgres queries answering the `id`s whose names match the query text (`$1`, an ILIKE pattern), and the warehouse column holding them. */
+  searchIds?: readonly { column: string; sql: string }[];
 }
 
 /** Only infers the entity type from the schemas. */

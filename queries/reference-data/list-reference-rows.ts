@@ -4,6 +4,8 @@ import type { Queryable, SqlParam } from '../../infra/sql/sql.ts';
 import { activeColumn, quote, readSource, selectList, toEntity, unitColumn, type ReferenceQuery, type ReferenceTable, type UnitEntity } from '../../domain/reference-data/reference-table.ts';
 import { isUnitScoped, requireEntityAccess } from '../../domain/reference-data/entity-access.ts';
 import { containsPattern } from '../library/like-pattern.ts';
+import { currentUsageWarehouse } from '../usage/report-scope.ts';
+import { listWarehouseRows } from './list-warehouse-rows.ts';
 
 // POST /api/get/{name} {ids?, userIds?, query?, active?, sort?, offset, limit, ...filters}: rows
 // matching `query` anywhere in the entity's search text and each filter its schema allows, in the
@@ -49,6 +51,7 @@ export const listReferenceRowsRoute =
       const { sql } = app.deps;
       const scope = isUnitScoped(definition) ? (request.body.userIds ?? [session.userId]) : null;
       await requireEntityAccess(sql, session, definition, scope ?? []);
+      if (definition.warehouse) return listWarehouseRows(sql, await currentUsageWarehouse(app.deps), definition, scope, request.body);
       return listReferenceRows(sql, definition, scope, request.body);
     });
   };

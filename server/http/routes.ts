@@ -98,6 +98,7 @@ import { setLibraryAudioFileActiveRoute } from '../../commands/library/set-libra
 import { getLibraryAudioFilesRoute } from '../../queries/library/get-library-audio-files.ts';
 import { getLibraryChoicesRoute } from '../../queries/library/get-library-choices.ts';
 import { addAppTaskRoute } from '../../commands/app-tasks/add-app-task.ts';
+import { createAppTaskRoute } from '../../commands/app-tasks/create-app-task.ts';
 import { getAppTasksRoute } from '../../queries/app-tasks/get-app-tasks.ts';
 import { retryProjectionRoute } from '../operations/retry-projection.ts';
 
@@ -169,6 +170,7 @@ export const routeModules: readonly RouteModule[] = [
   setActiveUserTagGroupRoute,
   copyUserTagGroupRoute,
   ...entityRegistry.flatMap(referenceDataRoutes),
+  createAppTaskRoute,
   getMessagesRoute,
   getMessageItemsRoute,
   getTodaysMessagesRoute,

@@ -89,6 +89,36 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('app tasks on %s', (database
     expect(ranBy.filter((r) => r.id === ids[0]).length).toBe(1);
   });
 
+  it('should add a task through the app-tasks entity (POST /api/app-tasks) queued and run as add-app-task does, and read it through the generic pattern', async () => {
+    const task = { kind: 'GenerateSessionDataTask', userId: caregiver.id, day: '2026-03-09' };
+    const response = await send(operator, 'POST', '/api/app-tasks', { task });
+    expect(response.statusCode, response.body).toBe(200);
+    const created = response.json<{ id: number }>();
+    expect(created).toMatchObject({ kind: 'GenerateSessionDataTask', task, status: 'queued', progress: 0, createdByUserId: operator.id, startedAt: null });
+    const fetch = async () => (await send(operator, 'GET', `/api/app-tasks/${created.id}`)).json<{ status: string }>();
+    const done = await eventually(fetch, (row) => row.status === 'done', 'the task added through the entity done');
+    expect(done).toMatchObject({ id: created.id, progress: 1, result: { runner: expect.any(String) }, error: null });
+    expect(ranBy.filter((r) => r.id === created.id)).toHaveLength(1);
+    const found = (await send(operator, 'POST', '/api/get/app-tasks', { ids: [created.id], kinds: ['GenerateSessionDataTask'], statuses: ['done'] })).json();
+    expect(found).toEqual({ items: [done], totalCount: 1 });
+    expect((await send(operator, 'POST', '/api/get/app-tasks', { ids: [created.id], statuses: ['failed'] })).json()).toEqual({ items: [], totalCount: 0 });
+
+    const before = await taskRows();
+    const refused: Array<[unknown, string]> = [
+      [{ task: { kind: 'GramexReportTask' } }, 'body.task.kind'],
+      [{ task: { kind: 'CreateAudioFileTask', upload: { fileId: 1, name: 'X', categories: [{ categoryId: 2_000_000_000 }] } } }, 'body.task.upload.categories.0.categoryId'],
+      [{ task, priority: 1 }, 'body.priority'],
+    ];
+    for (const [payload, field] of refused) {
+      const bad = await send(operator, 'POST', '/api/app-tasks', payload);
+      expect(bad.statusCode, bad.body).toBe(400);
+      expect(bad.json<{ error: { details: { path: string }[] } }>().error.details.map((d) => d.path)).toContain(field);
+    }
+    expect((await send(caregiver, 'POST', '/api/app-tasks', { task })).statusCode).toBe(403);
+    expect((await send(caregiver, 'GET', `/api/app-tasks/${created.id}`)).statusCode).toBe(403);
+    expect(await taskRows()).toBe(before);
+  });
+
   it('should turn an upload into an audio file with CreateAudioFileTask, its length read from the media', async () => {
     const category = await insertCategory(t, { name: 'Hymns' });
     const { payload, headers } = multipartBody([{ field: 'file0', filename: 'hymn.mp3', contentType: 'audio/mpeg', bytes: silentMp3(3) }]);

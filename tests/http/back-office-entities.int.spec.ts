@@ -6,9 +6,16 @@ import { projectAll } from '../../projections/engine/project-all.ts';
 import { evaluationsProjector } from '../../projections/postgres/evaluations.ts';
 import { favoritesProjector } from '../../projections/postgres/favorites.ts';
 import { messagesProjector } from '../../projections/postgres/messages.ts';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
 import type { SqlParam } from '../../infra/sql/sql.ts';
+import { usageWarehouseProjector } from '../../projections/warehouse/usage-warehouse-projector.ts';
+import { usageLogBody } from '../../schemas/api/usage-log.ts';
 import { buildTestApp, type TestApp, type TestDatabase } from '../support/build-test-app.ts';
-import { callers, entityCases, type Caller, type EntityCase, type EntityWorld, type Outcome } from './support/entity-cases.ts';
+import { connectTestWarehouse } from '../support/test-warehouse.ts';
+import { callers, entityCases, firstUsageRow, type Caller, type EntityCase, type EntityWorld, type Outcome } from './support/entity-cases.ts';
 
 // Issue 18: the back office's generic data pattern, one table-driven walk generated from the entity
 // registry. Every entity goes through create, update, fetch and query as each kind of caller
@@ -27,10 +34,13 @@ const missingId = 2_147_483_000;
 describe.each(databases)('back office entities on %s', (database) => {
   let t: TestApp;
   let w: EntityWorld;
+  let warehouse: Warehouse;
   const headers = {} as Record<Caller, Headers>;
 
   beforeAll(async () => {
-    t = await buildTestApp({ database });
+    // The usage entities read the warehouse: chDB in the test's own directory.
+    warehouse = await connectTestWarehouse(fs.mkdtempSync(path.join(os.tmpdir(), 'sointu-back-office-')));
+    t = await buildTestApp({ database, warehouse });
     const { sql } = t;
     const unit = await t.createUser({ config: { canCreateResidents: true, canCreateActivities: true, evaluateAudioFiles: true, canCreateFavoriteLists: true } });
     const unitAdmin = await t.createUser({ config: { canCreateResidents: true, canCreateActivities: true } });
@@ -48,20 +58,38 @@ describe.each(databases)('back office entities on %s', (database) => {
     const file = await id("INSERT INTO files (name, content_type, object_key) VALUES ('song.mp3', 'audio/mpeg', $1) RETURNING id", [`back-office/${process.pid}-${Date.now()}`]);
     const newCategory = () => id("INSERT INTO categories (name, type) VALUES ('Songs', 'Music') RETURNING id");
     const audioFile = await id("INSERT INTO audio_files (name, file_id, length) VALUES ('Song', $1, 120) RETURNING id", [file]);
+    const category = await newCategory();
+    // The unit's usage an hour ago: a play of a minute, then a search, projected when a usage entity is walked.
+    const at = (seconds: number) => new Date(Date.now() - 3_600_000 + seconds * 1000).toISOString();
+    const logged = [
+      usageLogBody({ page: 'player', playLog: [0, 30, 60].map((s) => ({ time: at(s), audioFileId: audioFile, playPosition: s })) }),
+      usageLogBody({ page: 'search', time: at(90), query: 'valssi', categoryIds: [category], musicPieces: true, musicCategories: false, audioPrograms: false, recipes: false }),
+    ];
+    for (const payload of logged) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/usage-log', headers: headers.caregiver, payload });
+      expect(response.statusCode, response.body).toBe(200);
+    }
     w = {
       sql,
       unit: unit.id,
       userGroup: await id("INSERT INTO user_groups (name) VALUES ('Group A') RETURNING id"),
-      category: await newCategory(),
+      category,
       recipe: await id("INSERT INTO recipes (name) VALUES ('Morning') RETURNING id"),
       audioFile,
       file,
       resident: await id("INSERT INTO residents (first_name, last_name, user_id) VALUES ('Aino', 'Virtanen', $1) RETURNING id", [unit.id]),
       newUser: async () => (await t.createUser()).id,
       newCategory,
+      usageRow: async (entity) => {
+        await projectAll({ log: t.store, sql, warehouse, projectors: [usageWarehouseProjector] });
+        return firstUsageRow(t, headers.caregiver, unit.id, entity);
+      },
     };
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await warehouse?.close();
   });
-  afterAll(() => t?.close());
 
   const call = (caller: Caller, method: Method, url: string, payload?: object) => t.app.inject({ method, url, headers: headers[caller], ...(payload ? { payload } : {}) });
   const outcome = (status: number): Outcome | `status ${number}` => (status === 200 ? 'ok' : status === 403 ? 'denied' : status === 401 ? 'unauth' : `status ${status}`);
@@ -71,6 +99,8 @@ describe.each(databases)('back office entities on %s', (database) => {
     return response.json();
   };
   const counts = async (definition: ReferenceTable) => {
+    // A usage entity's rows are the warehouse's: what must stay unwritten in Postgres is the audit log.
+    if (definition.warehouse) return { rows: 0, audits: Number((await t.sql.query<{ n: number }>('SELECT count(*)::integer AS n FROM logging'))[0]!.n) };
     const [row] = await t.sql.query<{ rows: number; audits: number }>(`SELECT (SELECT count(*)::integer FROM ${definition.from ?? `"${definition.table}"`} AS r) AS rows, (SELECT count(*)::integer FROM logging) AS audits`);
     return row!;
   };
@@ -187,8 +217,10 @@ describe.each(databases)('back office entities on %s', (database) => {
             // Its changes are events of its own commands (or, for the log, every audited write):
             // no generic write route, or the command's own, which refuses an empty body.
             const before = await counts(definition);
-            const writes = [await call(caller, 'POST', `/api/${name}`, {}), await call(caller, 'PUT', `/api/${name}/${id}`, {})];
-            for (const write of writes) expect(write.statusCode, write.body).toBe(c.writtenBy ? 400 : 404);
+            const post = await call(caller, 'POST', `/api/${name}`, {});
+            expect(post.statusCode, post.body).toBe(c.writtenBy ? 400 : 404);
+            const put = await call(caller, 'PUT', `/api/${name}/${id}`, {});
+            expect(put.statusCode, put.body).toBe(c.writtenBy && !c.noChange ? 400 : 404);
             expect(await counts(definition)).toEqual(before);
           }
         });
@@ -224,6 +256,80 @@ describe.each(databases)('back office entities on %s', (database) => {
     expect(none.totalCount).toBe(0);
     const bad = await call('operator', 'POST', '/api/get/logging', { actions: ['TRUNCATE'] });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('reads the usage entities from the warehouse: plays, their counts and last play, sessions and searches, with their filters', async () => {
+    await w.usageRow('audio-file-logs');
+    const list = (entity: string, query: object = {}) => ok('caregiver', 'POST', `/api/get/${entity}`, query);
+    const logs = await list('audio-file-logs');
+    expect(logs.totalCount).toBe(1);
+    const [play] = logs.items;
+    expect(play).toMatchObject({ audioFileId: w.audioFile, audioFileName: 'Song', userId: w.unit, userName: expect.any(String) });
+    expect(await ok('unitAdmin', 'GET', `/api/audio-file-logs/${play.id}`)).toEqual(play);
+    const lastPlay = play.time;
+    const usage = { id: `${w.unit}-${w.audioFile}`, userId: w.unit, userGroupId: null, audioFileId: w.audioFile, audioFileName: 'Song', listencount: 1, lastPlay };
+    expect(await list('usage-reports')).toEqual({ items: [usage], totalCount: 1 });
+    expect(await ok('caregiver', 'GET', `/api/usage-reports/${usage.id}`)).toEqual(usage);
+    expect(await list('user-reports')).toEqual({ items: [{ id: w.unit, userId: w.unit, userGroupId: null, audioFilesCount: 1, lastPlay }], totalCount: 1 });
+    const [sessions] = (await list('detailed-usage-reports')).items;
+    expect(sessions).toMatchObject({ id: w.unit, userId: w.unit, sessionCount: 1, playCount: 1 });
+    expect(sessions.sessionSeconds).toBeGreaterThan(50);
+    const searches = await list('search-logs');
+    expect(searches.items).toEqual([
+      expect.objectContaining({ userId: w.unit, query: 'valssi', categories: [{ id: w.category, name: 'Songs' }], musicPieces: true, musicCategories: false, audioPrograms: false, recipes: false }),
+    ]);
+
+    // The period bounds the plays before they are counted; the query text matches names (or the search's text).
+    const after = new Date(new Date(lastPlay).getTime() + 1).toISOString();
+    for (const entity of ['audio-file-logs', 'usage-reports', 'user-reports', 'detailed-usage-reports']) {
+      expect((await list(entity, { startTime: after })).totalCount, entity).toBe(0);
+      expect((await list(entity, { endTime: after })).totalCount, entity).toBe(1);
+    }
+    expect((await list('audio-file-logs', { query: 'son' })).totalCount).toBe(1);
+    expect((await list('audio-file-logs', { query: 'nobody plays this' })).totalCount).toBe(0);
+    expect((await list('usage-reports', { audioFileIds: [w.audioFile + 1] })).totalCount).toBe(0);
+    expect((await list('search-logs', { query: 'VALS' })).totalCount).toBe(1);
+    expect((await list('search-logs', { query: 'tango' })).totalCount).toBe(0);
+    expect((await list('user-reports', { active: false })).totalCount).toBe(0);
+
+    // Groups are the units' own (users.user_group_id), read now.
+    expect((await list('user-reports', { userGroupIds: [w.userGroup] })).totalCount).toBe(0);
+    await t.sql.query('UPDATE users SET user_group_id = $1 WHERE id = $2', [w.userGroup, w.unit]);
+    expect((await list('user-reports', { userGroupIds: [w.userGroup] })).items[0]).toMatchObject({ userId: w.unit, userGroupId: w.userGroup });
+    await t.sql.query('UPDATE users SET user_group_id = NULL WHERE id = $1', [w.unit]);
+
+    const badTime = await call('caregiver', 'POST', '/api/get/usage-reports', { startTime: 'yesterday' });
+    expect(badTime.statusCode, badTime.body).toBe(400);
+    expect(badTime.json().error.details.map((d: { path: string }) => d.path)).toContain('body.startTime');
+    const badId = await call('caregiver', 'GET', '/api/usage-reports/12');
+    expect(badId.statusCode, badId.body).toBe(400);
+    expect((await call('caregiver', 'GET', `/api/usage-reports/${w.unit}-${missingId}`)).statusCode).toBe(404);
+  });
+
+  it('reads favorites one by one (user-tags) and a discussion\'s replies (message-item-replies) from their read models, with their filters', async () => {
+    const project = () => projectAll({ log: t.store, sql: t.sql, projectors: [messagesProjector, favoritesProjector] });
+    await ok('caregiver', 'PUT', '/api/set-audio-file-favorite', { userTagGroupId: 0, audioFileId: w.audioFile, value: true });
+    await ok('caregiver', 'PUT', '/api/set-recipe-favorite', { userTagGroupId: 0, recipeId: w.recipe, value: true });
+    await project();
+    const tags = await ok('caregiver', 'POST', '/api/get/user-tags', { userTagGroupIds: [0] });
+    expect(tags.items).toEqual([
+      expect.objectContaining({ id: `a-0-${w.unit}-${w.audioFile}`, userId: w.unit, userTagGroupId: 0, audioFileId: w.audioFile, recipeId: null, deletionTime: null, admin: false }),
+      expect.objectContaining({ id: `r-0-${w.unit}-${w.recipe}`, userId: w.unit, userTagGroupId: 0, audioFileId: null, recipeId: w.recipe, order: null }),
+    ]);
+    expect((await ok('caregiver', 'POST', '/api/get/user-tags', { recipeIds: [w.recipe] })).items.map((tag: { id: string }) => tag.id)).toEqual([`r-0-${w.unit}-${w.recipe}`]);
+    // Removing the favorite through its command removes the row.
+    await ok('caregiver', 'PUT', '/api/set-recipe-favorite', { userTagGroupId: 0, recipeId: w.recipe, value: false });
+    await project();
+    expect((await call('caregiver', 'GET', `/api/user-tags/r-0-${w.unit}-${w.recipe}`)).statusCode).toBe(404);
+    expect((await call('caregiver', 'GET', '/api/user-tags/0-1')).statusCode).toBe(400);
+
+    const message = await ok('caregiver', 'POST', '/api/messages', { title: 'Discussion', usageReport: false, game: false, recipientCanModify: false, recipientCanReply: true, replyToMessageId: null });
+    const reply = await ok('caregiver', 'POST', '/api/message-replies', { messageId: message.id, reply: 'Tervetuloa kaikki' });
+    await project();
+    const replies = await ok('unitAdmin', 'POST', '/api/get/message-item-replies', { userIds: [w.unit], messageIds: [message.id] });
+    expect(replies).toEqual({ items: [{ id: reply.id, messageId: message.id, ownerId: w.unit, userId: w.unit, name: 'Tervetuloa kaikki', fileId: null, time: reply.time, active: true }], totalCount: 1 });
+    expect((await ok('caregiver', 'POST', '/api/get/message-item-replies', { messageIds: [message.id], query: 'TERVE' })).totalCount).toBe(1);
+    expect((await ok('caregiver', 'POST', '/api/get/message-item-replies', { messageIds: [message.id], startTime: new Date(Date.now() + 60_000).toISOString() })).totalCount).toBe(0);
   });
 
   it('answers the entities\' own filters', async () => {

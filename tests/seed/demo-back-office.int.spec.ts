@@ -7,6 +7,11 @@ import { projectAll } from '../../projections/engine/project-all.ts';
 import { evaluationsProjector } from '../../projections/postgres/evaluations.ts';
 import { favoritesProjector } from '../../projections/postgres/favorites.ts';
 import { messagesProjector } from '../../projections/postgres/messages.ts';
+import { usageWarehouseProjector } from '../../projections/warehouse/usage-warehouse-projector.ts';
+import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
+import { demoUsageSeed } from '../../tools/generate/demo-usage.ts';
+import { generateWorkload } from '../../tools/generate/generate-workload.ts';
+import { connectTestWarehouse } from '../support/test-warehouse.ts';
 import { demoPassword } from '../../tools/seed/demo-units.ts';
 import { seedDemoData } from '../../tools/seed/seed-demo-data.ts';
 import { buildTestApp, type TestApp } from '../support/build-test-app.ts';
@@ -18,13 +23,18 @@ import { buildTestApp, type TestApp } from '../support/build-test-app.ts';
 describe('demo data of the back office', () => {
   let t: TestApp;
   let dataDir: string;
+  let warehouse: Warehouse;
   const cookies: Record<'operator' | 'caregiver' | 'kotikallio-b', string> = { operator: '', caregiver: '', 'kotikallio-b': '' };
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sointu-demo-back-office-'));
-    t = await buildTestApp();
+    warehouse = await connectTestWarehouse(dataDir);
+    t = await buildTestApp({ warehouse });
     await seedDemoData({ sql: t.sql, dataDir });
-    await projectAll({ log: t.store, sql: t.sql, projectors: [messagesProjector, favoritesProjector, evaluationsProjector] });
+    // The usage a demo server generates at its first start (tools/generate/demo-usage.ts), here a
+    // week of the caregiver's: the usage entities read it from the warehouse.
+    await generateWorkload({ app: t.app, unitNames: ['caregiver'], days: 7, seed: demoUsageSeed, via: 'direct' });
+    await projectAll({ log: t.store, sql: t.sql, warehouse, projectors: [messagesProjector, favoritesProjector, evaluationsProjector, usageWarehouseProjector] });
     for (const name of ['operator', 'caregiver', 'kotikallio-b'] as const) {
       const [user] = await t.sql.query<{ id: number }>('SELECT id FROM users WHERE name = $1', [name]);
       cookies[name] = (await t.login({ id: user!.id, name, password: demoPassword })).cookie;
@@ -32,6 +42,7 @@ describe('demo data of the back office', () => {
   }, 600_000);
   afterAll(async () => {
     await t?.close();
+    await warehouse?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -3,11 +3,13 @@ import { handleCommand } from '../../infra/event-store/decider.ts';
 import { createPostgresEventStore } from '../../infra/event-store/postgres-event-store.ts';
 import type { Queryable, Sql } from '../../infra/sql/sql.ts';
 import { streams } from '../../schemas/events/index.ts';
+import { insertAppTask } from '../../infra/jobs/app-task-runner.ts';
+import { demoUsageDays } from '../generate/demo-usage.ts';
 import { insertAudited } from './insert-audited.ts';
 
 // Demo rows for the back office's entities that the rest of the seed does not make (issue 18 item 8):
 // group memberships and categories, contacts, calendar events, a unit's default recipient
-// and a few evaluations, so every list of the operator console and the unit has something in it.
+// a few evaluations and an app task, so every list of the operator console and the unit has something in it.
 // Reference rows are audited like the rest of the seed; evaluations are events, made through the
 // evaluation decider.
 
@@ -64,6 +66,14 @@ export async function seedDemoBackOffice(tx: Queryable, groupIds: Map<string, nu
     { time: inDays(5, 12), user_id: caregiver, user_group_id: kotikallio, comment: 'Sauna evening and sing-along', created_by_user_id: caregiver },
     { time: inDays(9, 10), user_id: idOf(userIds, 'metsarinne'), user_group_id: idOf(groupIds, 'Metsärinne service home'), comment: 'Chair exercise with the physiotherapist', created_by_user_id: idOf(userIds, 'admin') },
   ]);
+
+  // An app task the first runner to start really runs (it takes queued rows at start-up): the
+  // caregiver's usage of the day just before the demo's generated days, so it adds to them and
+  // repeats none. The app tasks list then shows a task that ran, with its result. Nobody added it
+  // (as the timers' tasks), so it has no creator.
+  const day = new Date(now.getTime() - (demoUsageDays + 1) * 86_400_000).toISOString().slice(0, 10);
+  const task = { kind: 'GenerateSessionDataTask', userId: caregiver, day };
+  await insertAppTask(tx, task.kind, task, null);
 }
 
 /** The caregiver's evaluations of a few audio files (score 1, 0, -1), a day apart. */

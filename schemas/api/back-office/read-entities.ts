@@ -112,3 +112,49 @@ export const favoritesEntity = entitySchemas('favorites', {
   sorts: ['id-asc'],
   readOnlyEntity: true,
 });
+
+/**
+ * One favorite of a user (spec 3 "UserTag"): an audio file or a recipe in one of their lists (list 0
+ * is their default list). The favorites read model keys rows by list, user and target, so the id
+ * is `a-{listId}-{userId}-{audioFileId}` or `r-{listId}-{userId}-{recipeId}`. A removed favorite has
+ * no row, so deletionTime is always null.
+ */
+export const userTagEntity = entitySchemas('user-tags', {
+  fields: {},
+  readOnly: {
+    userId: z.number(),
+    userTagGroupId: z.number(),
+    audioFileId: z.number().nullable(),
+    recipeId: z.number().nullable(),
+    order: z.number().nullable(),
+    insertionTime: z.string(),
+    deletionTime: z.string().nullable(),
+    admin: z.boolean(),
+  },
+  query: { userIds: IdList.optional(), userTagGroupIds: IdList.optional(), audioFileIds: IdList.optional(), recipeIds: IdList.optional() },
+  sorts: ['order-asc', 'insertion-time-desc'],
+  readOnlyEntity: true,
+  params: z.strictObject({ id: z.string().regex(/^[ar]-\d{1,10}-\d{1,10}-\d{1,10}$/, 'Expected a-{listId}-{userId}-{audioFileId} or r-{listId}-{userId}-{recipeId}') }),
+});
+
+/**
+ * A reply in a message's discussion (spec 3 "message-item-replies": id, name, active), as the
+ * message's owner reads it: `name` is the reply's text. Replies are events of the message decider
+ * (POST /api/message-replies); nothing removes one, so every reply is active.
+ */
+export const messageItemReplyEntity = entitySchemas('message-item-replies', {
+  fields: {},
+  readOnly: {
+    messageId: z.number(),
+    ownerId: z.number(),
+    userId: z.number(),
+    name: z.string(),
+    fileId: z.number().nullable(),
+    time: z.string(),
+    active: z.boolean(),
+  },
+  query: { userIds: IdList.optional(), messageIds: IdList.optional(), startTime: Instant.optional(), endTime: Instant.optional() },
+  sorts: ['time-asc', 'time-desc'],
+  readOnlyEntity: true,
+  params: z.strictObject({ id: z.uuid() }),
+});

@@ -1,4 +1,5 @@
 import type { Sql } from '../../../infra/sql/sql.ts';
+import type { TestApp } from '../../support/build-test-app.ts';
 
 // One row per entity of the back office's generic data pattern (domain/reference-data/
 // entity-registry.ts): who may use it, a realistic create and change, the value outside its list.
@@ -31,6 +32,11 @@ export interface EntityWorld {
   resident: number;
   newUser(): Promise<number>;
   newCategory(): Promise<number>;
+  /**
+   * The id of the unit's first row of a usage warehouse entity, after projecting what the unit
+   * logged (plays of audioFile, a search in category), read through the entity's own query.
+   */
+  usageRow(entity: string): Promise<number | string>;
 }
 
 /** Sends a request as the caregiver unit and answers its JSON (read-only entities' rows come from their own commands). */
@@ -46,8 +52,18 @@ export interface EntityCase {
   outOfList?: { field: string; value: unknown } | 'none';
   /** Read-only here, written by its own command at this route (an event-sourced entity). */
   writtenBy?: string;
+  /** Its own command creates rows but none changes them: PUT is a 404. */
+  noChange?: true;
   /** Read-only entities: a row made through the real commands as the unit; its id. */
   seed?: (w: EntityWorld, asUnit: AsUnit) => Promise<number | string>;
+}
+
+/** The id of the first row a usage entity answers the unit (as the unit itself asks); a usage entity without one has nothing to test. */
+export async function firstUsageRow(t: TestApp, headers: Record<string, string>, unit: number, entity: string): Promise<number | string> {
+  const response = await t.app.inject({ method: 'POST', url: `/api/get/${entity}`, headers, payload: { userIds: [unit] } });
+  const items = (response.json() as { items?: { id: number | string }[] }).items;
+  if (response.statusCode !== 200 || !items?.[0]) throw new Error(`POST /api/get/${entity} found no usage of the unit: ${response.statusCode} ${response.body}`);
+  return items[0].id;
 }
 
 let counter = 0;
@@ -60,12 +76,25 @@ export const entityCases: Record<string, EntityCase> = {
     change: () => ({ name: 'Long walk', active: false }),
     outOfList: 'none',
   },
+  'app-tasks': {
+    access: operatorsOnly,
+    writtenBy: 'POST /api/app-tasks (commands/app-tasks/create-app-task.ts)',
+    noChange: true,
+    seed: async (w) => {
+      const [row] = await w.sql.query<{ id: number }>(
+        `INSERT INTO app_tasks (kind, task, created_by_user_id) VALUES ('GenerateSessionDataTask', $1, $2) RETURNING id`,
+        [JSON.stringify({ kind: 'GenerateSessionDataTask', userId: w.unit, day: '2026-01-15' }), w.unit],
+      );
+      return Number(row!.id);
+    },
+  },
   artists: {
     access: operatorsOnly,
     create: () => ({ name: 'Tapio Rautavaara', firstName: 'Tapio', lastName: 'Rautavaara', group: false }),
     change: () => ({ info: 'Singer and athlete', active: false }),
     outOfList: 'none',
   },
+  'audio-file-logs': { access: unitAndItsAdmins, seed: (w) => w.usageRow('audio-file-logs') },
   'audio-files2': {
     access: operatorsOnly,
     create: (w) => ({ name: 'Kulkurin valssi', type: 'MusicPiece', length: 185, fileId: w.file, fileTime: '2026-01-02T10:00:00.000Z' }),
@@ -90,6 +119,7 @@ export const entityCases: Record<string, EntityCase> = {
     change: () => ({ recipientName: 'Head nurse', active: false }),
     outOfList: 'none',
   },
+  'detailed-usage-reports': { access: unitAndItsAdmins, seed: (w) => w.usageRow('detailed-usage-reports') },
   evaluations: {
     access: ownerOnly,
     writtenBy: 'POST /api/evaluations, PUT /api/evaluations/:id (commands/evaluations)',
@@ -124,6 +154,13 @@ export const entityCases: Record<string, EntityCase> = {
       return Number(row!.id);
     },
   },
+  'message-item-replies': {
+    access: unitAndItsAdmins,
+    seed: async (_w, asUnit) => {
+      const message = await asUnit('POST', '/api/messages', { title: 'Replies', usageReport: false, game: false, recipientCanModify: false, recipientCanReply: true, replyToMessageId: null });
+      return String((await asUnit('POST', '/api/message-replies', { messageId: message.id, reply: 'Kiitos, tulemme' })).id);
+    },
+  },
   'message-items2': {
     access: unitAndItsAdmins,
     seed: async (_w, asUnit) => {
@@ -154,6 +191,7 @@ export const entityCases: Record<string, EntityCase> = {
     change: () => ({ identification: 'Room 4' }),
     outOfList: 'none',
   },
+  'search-logs': { access: unitAndItsAdmins, seed: (w) => w.usageRow('search-logs') },
   'ug-recipe-timings': {
     access: operatorsOnly,
     create: (w) => ({ userGroupId: w.userGroup, recipeId: w.recipe, day: '2026-12-24' }),
@@ -166,6 +204,7 @@ export const entityCases: Record<string, EntityCase> = {
     change: () => ({ special: true }),
     outOfList: 'none',
   },
+  'usage-reports': { access: unitAndItsAdmins, seed: (w) => w.usageRow('usage-reports') },
   'user-group-categories': {
     access: operatorsOnly,
     create: async (w) => ({ userGroupId: w.userGroup, categoryId: await w.newCategory(), mode: 'trackUsage' }),
@@ -184,9 +223,17 @@ export const entityCases: Record<string, EntityCase> = {
     change: () => ({ messagesName: 'Sunny Side home', addressPostalCode: '33100' }),
     outOfList: 'none',
   },
+  'user-reports': { access: unitAndItsAdmins, seed: (w) => w.usageRow('user-reports') },
   'user-tag-groups2': {
     access: ownerOnly,
     seed: async (_w, asUnit) => Number((await asUnit('POST', '/api/user-tag-groups', { name: 'Evening songs' })).id),
+  },
+  'user-tags': {
+    access: ownerOnly,
+    seed: async (w, asUnit) => {
+      await asUnit('PUT', '/api/set-audio-file-favorite', { userTagGroupId: 0, audioFileId: w.audioFile, value: true });
+      return `a-0-${w.unit}-${w.audioFile}`;
+    },
   },
   users: {
     access: operatorsOnly,

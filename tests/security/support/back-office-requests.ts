@@ -1,6 +1,8 @@
 import { entityRegistry } from '../../../domain/reference-data/entity-registry.ts';
 import type { ReferenceTable } from '../../../domain/reference-data/reference-table.ts';
-import { entityCases, type EntityWorld } from '../../http/support/entity-cases.ts';
+import { projectAll } from '../../../projections/engine/project-all.ts';
+import { messagesProjector } from '../../../projections/postgres/messages.ts';
+import { entityCases, firstUsageRow, type AsUnit, type EntityWorld } from '../../http/support/entity-cases.ts';
 import type { Row } from './expectations.ts';
 import type { RequestBuilder } from './route-requests.ts';
 import type { Role, SecurityScenario } from './scenario.ts';
@@ -42,6 +44,8 @@ function worldOf(s: SecurityScenario): Promise<EntityWorld> {
       resident: s.ids.residentA,
       newUser: async () => (await s.t.createUser()).id,
       newCategory: () => id("INSERT INTO categories (name, type) VALUES ('Security songs', 'Music') RETURNING id"),
+      // The scenario's plays and search are projected already.
+      usageRow: (entity) => firstUsageRow(s.t, s.headers('caregiver'), s.ids.unit, entity),
     }))();
     worlds.set(s, world);
   }
@@ -55,6 +59,7 @@ const scenarioRows: Record<string, (s: SecurityScenario) => number | string> = {
   evaluations: (s) => s.ids.evaluation,
   favorites: (s) => s.ids.unit,
   'user-tag-groups2': (s) => s.ids.favoriteList,
+  'user-tags': (s) => `a-${s.ids.favoriteList}-${s.ids.unit}-${s.ids.audioFile}`,
 };
 
 /** A row of the entity to fetch and change: made once per scenario by whoever writes it. */
@@ -68,7 +73,17 @@ function rowOf(s: SecurityScenario, definition: ReferenceTable): Promise<number 
       if (scenarioRow) return scenarioRow(s);
       const c = entityCases[definition.name]!;
       const world = await worldOf(s);
-      if (c.seed) return c.seed(world, () => Promise.reject(new Error(`${definition.name} has no scenario row`)));
+      if (c.seed) {
+        // A row made by the unit through its commands (a reply), projected as the scenario's own were.
+        const asUnit: AsUnit = async (method, url, payload) => {
+          const response = await s.t.app.inject({ method, url, payload, headers: s.headers('caregiver') });
+          if (response.statusCode !== 200) throw new Error(`${method} ${url} as the unit: ${response.statusCode} ${response.body}`);
+          return response.json();
+        };
+        const id = await c.seed(world, asUnit);
+        await projectAll({ log: s.t.store, sql: s.t.sql, projectors: [messagesProjector] });
+        return id;
+      }
       const writer: Role = definition.access.kind === 'operator' ? 'operator' : 'caregiver';
       const response = await s.t.app.inject({ method: 'POST', url: `/api/${definition.name}`, payload: await c.create!(world), headers: s.headers(writer) });
       if (response.statusCode !== 200) throw new Error(`POST /api/${definition.name} as ${writer}: ${response.statusCode} ${response.body}`);

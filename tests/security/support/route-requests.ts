@@ -238,6 +238,7 @@ export const routeRequests: Record<string, RequestBuilder> = {
   'POST /api/library/audio-files/:id/active': (s) => ({ method: 'POST', url: `/api/library/audio-files/${s.ids.audioFile}/active`, payload: { active: true } }),
   'GET /api/admin/app-tasks': () => ({ method: 'GET', url: '/api/admin/app-tasks' }),
   'POST /api/admin/app-tasks': (s) => ({ method: 'POST', url: '/api/admin/app-tasks', payload: { task: { kind: 'GenerateSessionDataTask', userId: s.ids.unit, day: s.first } } }),
+  'POST /api/app-tasks': (s) => ({ method: 'POST', url: '/api/app-tasks', payload: { task: { kind: 'GenerateSessionDataTask', userId: s.ids.unit, day: s.first } } }),
   'POST /api/upload': () => ({ method: 'POST', url: '/api/upload', payload: uploadBody.payload.toString('latin1'), headers: uploadBody.headers }),
 };
 

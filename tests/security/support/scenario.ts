@@ -183,6 +183,8 @@ export async function buildSecurityScenario(options: { database?: TestDatabase }
   const evaluation = await asUnit('POST', '/api/evaluations', { audioFileId: audio!.id, score: 1 });
   const at = (seconds: number) => new Date(now.getTime() - 3_600_000 + seconds * 1000).toISOString();
   await asUnit('POST', '/api/usage-log', usageLogBody({ page: 'player', playLog: Array.from({ length: 6 }, (_, i) => ({ time: at(i * 30), audioFileId: audio!.id, playPosition: i * 30 })) }));
+  // A search, for the search-logs entity.
+  await asUnit('POST', '/api/usage-log', usageLogBody({ page: 'search', time: at(200), query: 'valssi', categoryIds: [category!.id], musicPieces: true, musicCategories: false, audioPrograms: false, recipes: false }));
   // Every read model and the warehouse, as the runner of a server would have them.
   await projectAll({
     log: t.store,
