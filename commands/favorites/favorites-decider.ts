@@ -34,6 +34,8 @@ export type FavoritesCommand =
   | { kind: 'moveAudioFile'; actor: Actor; listId: number; audioFileId: number; direction: 'up' | 'down'; at: string }
   | { kind: 'setRecipe'; actor: Actor; listId: number; recipeId: number; value: boolean; at: string }
   | { kind: 'copyInto'; actor: Actor; listId: number; source: CopySource; at: string }
+  /** Shares a made list read-only with a user group (null: with none); the handler checks the caller belongs to it. */
+  | { kind: 'shareList'; actor: Actor; listId: number; userGroupId: number | null; at: string }
   /** The back office's batch requests: files the list lacks added last (or first, in the order given), recipes added, files removed. */
   | { kind: 'addAudioFiles'; actor: Actor; listId: number; audioFileIds: readonly number[]; first: boolean; at: string }
   | { kind: 'removeAudioFiles'; actor: Actor; listId: number; audioFileIds: readonly number[]; at: string }
@@ -77,6 +79,8 @@ export function evolveFavoriteList(state: FavoriteListState, event: FavoriteEven
     }
     case 'FavoriteListRenamed':
       return { ...state, name: event.data.name, description: event.data.description };
+    case 'FavoriteListShared':
+      return { ...state, userGroupId: event.data.userGroupId };
     case 'FavoriteListRemoved':
       return { ...state, removed: true };
     case 'FavoriteListCopied':
@@ -222,6 +226,12 @@ export const favoritesDecider: Decider<FavoritesCommand, FavoriteEvent, Favorite
           })),
           ...recipeIds.map((recipeId): FavoriteEvent => ({ type: 'RecipeFavorited', data: { listId, userId, recipeId, admin: actor.admin, at } })),
         ];
+      }
+      case 'shareList': {
+        requireNamedList(listId);
+        requireModifiable(command, state);
+        if (state.userGroupId === command.userGroupId) return [];
+        return [{ type: 'FavoriteListShared', data: { listId, userId, userGroupId: command.userGroupId, at } }];
       }
       case 'addAudioFiles': {
         requireModifiable(command, state);

@@ -216,3 +216,26 @@ describe('favorites decider: the back office batch requests', () => {
     spec.given([created(), removed()]).when({ kind: 'addAudioFiles', actor: owner, listId: list, audioFileIds: [5], first: false, at }).thenThrows('NotFound');
   });
 });
+
+describe('favorites decider: sharing a list with a user group', () => {
+  const shared = (userGroupId: number | null): FavoriteEvent => ({ type: 'FavoriteListShared', data: { listId: list, userId: owner.userId, userGroupId, at } });
+  const share = (userGroupId: number | null, actor = owner, listId = list): FavoritesCommand => ({ kind: 'shareList', actor, listId, userGroupId, at });
+
+  it("sets the list's group, and nothing when it has that group already", () => {
+    spec.given([created()]).when(share(4)).then([shared(4)]);
+    spec.given([created(), shared(4)]).when(share(4)).then([]);
+    spec.given([created(), shared(4)]).when(share(null)).then([shared(null)]);
+    spec.given([created()]).when(share(null)).then([]);
+  });
+
+  it("is the maker's, of a made list that exists", () => {
+    spec.given([created()]).when(share(4, stranger)).thenThrows('AccessDenied');
+    spec.given([created(), removed()]).when(share(4)).thenThrows('NotFound');
+    spec.given([]).when(share(4, owner, 0)).thenThrows('InvalidRequest');
+  });
+
+  it('is what the state holds afterwards', () => {
+    const state = [created(), shared(4)].reduce(favoritesDecider.evolve, favoritesDecider.initialState());
+    expect(state.userGroupId).toBe(4);
+  });
+});

@@ -29,6 +29,8 @@ export const RecipeItemIdsResult = z.object({ ids: z.array(z.number().int()) });
 export const AddAudioFilesToUserTagGroupsRequest = z.strictObject({ userTagGroupIds: ids, audioFileIds: ids, insertAsFirst: z.boolean().optional() });
 export const RemoveAudioFilesFromUserTagGroupsRequest = z.strictObject({ userTagGroupIds: ids, audioFileIds: ids });
 export const AddRecipesToUserTagGroupsRequest = z.strictObject({ userTagGroupIds: ids, recipeIds: ids });
+/** Shares the lists read-only with a user group the caller belongs to; null: with nobody. */
+export const SetUserTagGroupUserGroupsRequest = z.strictObject({ userTagGroupIds: ids, userGroupId: Id.nullable() });
 export const SetUserTagOrderRequest = z.strictObject({ userTagGroupId: Id, audioFileId: Id, order: z.number().int().min(1).max(1_000_000) });
 
 export const AddAudioFilesToMessagesRequest = z.strictObject({ messageIds: ids, audioFileIds: ids });

@@ -39,6 +39,7 @@ import { addAudioFilesToUserTagGroupsRequest } from '../../commands/favorites/ad
 import { removeAudioFilesFromUserTagGroupsRequest } from '../../commands/favorites/remove-audio-files-from-user-tag-groups.ts';
 import { addRecipesToUserTagGroupsRequest } from '../../commands/favorites/add-recipes-to-user-tag-groups.ts';
 import { setUserTagOrderRequest } from '../../commands/favorites/set-user-tag-order.ts';
+import { setUserTagGroupUserGroupsRequest } from '../../commands/favorites/set-user-tag-group-user-groups.ts';
 import { setRecipeItemsRequest } from '../../commands/recipes/set-recipe-items.ts';
 import { analyzeTextRequest } from '../../queries/text/analyze-text.ts';
 import type { TypedRequest } from './typed-request.ts';
@@ -92,6 +93,7 @@ export const typedRequests: Readonly<Record<string, TypedRequest>> = {
   'remove-audio-files-from-user-tag-groups': removeAudioFilesFromUserTagGroupsRequest,
   'add-recipes-to-user-tag-groups': addRecipesToUserTagGroupsRequest,
   'set-user-tag-order': setUserTagOrderRequest,
+  'set-user-tag-group-user-groups': setUserTagGroupUserGroupsRequest,
   'set-recipe-items': setRecipeItemsRequest,
   'analyze-text': analyzeTextRequest,
 };

@@ -85,6 +85,7 @@ export const authorizationTable: Record<string, Row> = {
   'POST /api/requests/remove-audio-files-from-user-tag-groups': unitOnly,
   'POST /api/requests/add-recipes-to-user-tag-groups': unitOnly,
   'POST /api/requests/set-user-tag-order': unitOnly,
+  'POST /api/requests/set-user-tag-group-user-groups': unitOnly,
   'POST /api/requests/set-recipe-items': operatorOnly,
   'POST /api/requests/analyze-text': loggedIn,
   // User administration (issue 17): the administrator of the user; a unit that administers nobody is none.

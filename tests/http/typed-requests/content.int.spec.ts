@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { favoriteListStream, readFavoriteList } from '../../../commands/favorites/favorite-list-stream.ts';
 import { loadMessageState } from '../../../commands/messages/message-stream.ts';
+import { projectAll } from '../../../projections/engine/project-all.ts';
+import { favoritesProjector } from '../../../projections/postgres/favorites.ts';
 import { buildTestApp, type TestApp, type TestUser } from '../../support/build-test-app.ts';
 import { libraryRows } from '../../support/library-rows.ts';
 
@@ -177,6 +179,48 @@ describe('content typed requests', () => {
       await expectInvalid(maker.cookie, 'set-user-tag-order', { userTagGroupId: list, audioFileId: x, order: 0 }, 'body.order');
       await expectInvalid(maker.cookie, 'set-user-tag-order', { userTagGroupId: list, audioFileId: x, order: 1.5 }, 'body.order');
       await expectInvalid(maker.cookie, 'set-user-tag-order', { userTagGroupId: list, audioFileId: x, order: 2, extra: 1 }, 'body.extra');
+    });
+  });
+
+  describe('set-user-tag-group-user-groups', () => {
+    const sharer = async () => {
+      const group = await rows.userGroup();
+      const user = await t.createUser({ config: { canCreateFavoriteLists: true } });
+      await t.sql.query('UPDATE users SET user_group_id = $2 WHERE id = $1', [user.id, group]);
+      return { user: await login(user), group };
+    };
+    const groupsOf = async (listIds: number[]) => {
+      await projectAll({ log: t.store, sql: t.sql, projectors: [favoritesProjector] });
+      const found = await t.sql.query<{ id: number; user_group_id: number | null }>('SELECT id, user_group_id FROM favorite_lists WHERE id = ANY($1::integer[]) ORDER BY id', [listIds]);
+      return found.map((r) => r.user_group_id);
+    };
+
+    it("shares the maker's lists with their user group, and stops sharing with null", async () => {
+      const { user, group } = await sharer();
+      const [a, b] = [await newList(user), await newList(user)];
+      expect(await ok(user.cookie, 'set-user-tag-group-user-groups', { userTagGroupIds: [a, b], userGroupId: group })).toEqual({ changed: 2 });
+      expect(await groupsOf([a, b])).toEqual([group, group]);
+      expect(await ok(user.cookie, 'set-user-tag-group-user-groups', { userTagGroupIds: [a, b], userGroupId: group })).toEqual({ changed: 0 });
+      expect(await ok(user.cookie, 'set-user-tag-group-user-groups', { userTagGroupIds: [b], userGroupId: null })).toEqual({ changed: 1 });
+      expect(await groupsOf([a, b])).toEqual([group, null]);
+    });
+
+    it("is AccessDenied on another's list and for a group the maker is not in, and appends nothing", async () => {
+      const { user, group } = await sharer();
+      const other = await sharer();
+      const mine = await newList(user);
+      await expectDenied(user.cookie, 'set-user-tag-group-user-groups', { userTagGroupIds: [mine, await newList(other.user)], userGroupId: group });
+      await expectDenied(user.cookie, 'set-user-tag-group-user-groups', { userTagGroupIds: [mine], userGroupId: other.group });
+    });
+
+    it('refuses a missing list, the default list and wrong input, naming the field, and appends nothing', async () => {
+      const { user, group } = await sharer();
+      const mine = await newList(user);
+      await expectInvalid(user.cookie, 'set-user-tag-group-user-groups', { userTagGroupIds: [mine, absent], userGroupId: group }, 'body.userTagGroupIds');
+      await expectInvalid(user.cookie, 'set-user-tag-group-user-groups', { userTagGroupIds: [0], userGroupId: group }, 'body.userTagGroupIds');
+      await expectInvalid(user.cookie, 'set-user-tag-group-user-groups', { userTagGroupIds: [mine], userGroupId: 'all' }, 'body.userGroupId');
+      await expectInvalid(user.cookie, 'set-user-tag-group-user-groups', { userTagGroupIds: [mine] }, 'body.userGroupId');
+      await expectInvalid(user.cookie, 'set-user-tag-group-user-groups', { userTagGroupIds: [mine], userGroupId: group, extra: 1 }, 'body.extra');
     });
   });
 

@@ -90,6 +90,8 @@ export const typedRequestBuilders: Record<string, RequestBuilder> = {
     typed('remove-audio-files-from-user-tag-groups', { userTagGroupIds: [s.ids.favoriteList], audioFileIds: [await libraryRows(s.t.sql).audioFile()] }),
   'POST /api/requests/add-recipes-to-user-tag-groups': async (s) => typed('add-recipes-to-user-tag-groups', { userTagGroupIds: [s.ids.favoriteList], recipeIds: [await libraryRows(s.t.sql).recipe()] }),
   'POST /api/requests/set-user-tag-order': (s) => typed('set-user-tag-order', { userTagGroupId: s.ids.favoriteList, audioFileId: s.ids.audioFile, order: 1 }),
+  // null: stop sharing, which the unit's list never was: changes nothing for the other cells.
+  'POST /api/requests/set-user-tag-group-user-groups': (s) => typed('set-user-tag-group-user-groups', { userTagGroupIds: [s.ids.favoriteList], userGroupId: null }),
   'POST /api/requests/set-recipe-items': async (s) => {
     const rows = libraryRows(s.t.sql);
     const recipeId = await rows.recipe();
