@@ -2,8 +2,8 @@ import { validationError } from '../../infra/errors.ts';
 import { RecipeItemIdsResult, SetRecipeItemsRequest } from '../../schemas/api/content-requests.ts';
 import { requireOperator } from '../../server/http/auth.ts';
 import { typedRequest } from '../../server/http/typed-request.ts';
-import { deleteAuditedRows, requireExisting } from '../reference-data/audited-links.ts';
-import { insertAuditedRow, updateAuditedRow } from '../reference-data/audited-row.ts';
+import { deleteAuditedRows } from '../reference-data/audited-links.ts';
+import { insertAuditedRow, lockRow, updateAuditedRow } from '../reference-data/audited-row.ts';
 
 // set-recipe-items {recipeId, items: [{id?, type, audioFileId?, active?}]} -> {ids} (spec 3
 // section 7): the back office's recipe editor saves the whole item list at once. The list becomes
@@ -36,7 +36,8 @@ export const setRecipeItemsRequest = typedRequest({
       seen.add(item.id);
     }
     return request.server.deps.sql.transaction(async (tx) => {
-      await requireExisting(tx, 'recipes', [body.recipeId], 'recipeId');
+      // The recipe's row, locked: two saves of one recipe (even one without items yet) take turns.
+      if (!(await lockRow(tx, 'recipes', body.recipeId))) throw validationError([{ path: 'body.recipeId', message: `No such row: ${body.recipeId}` }]);
       const current = await tx.query<ItemRow>('SELECT * FROM recipe_items WHERE recipe_id = $1 ORDER BY id FOR UPDATE', [body.recipeId]);
       const byId = new Map(current.map((row) => [Number(row.id), row]));
       const audioFileIds = [...new Set(body.items.flatMap((item) => (item.audioFileId == null ? [] : [item.audioFileId])))];
