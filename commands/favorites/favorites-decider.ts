@@ -34,6 +34,14 @@ export type FavoritesCommand =
   | { kind: 'moveAudioFile'; actor: Actor; listId: number; audioFileId: number; direction: 'up' | 'down'; at: string }
   | { kind: 'setRecipe'; actor: Actor; listId: number; recipeId: number; value: boolean; at: string }
   | { kind: 'copyInto'; actor: Actor; listId: number; source: CopySource; at: string }
+  /** Shares a made list read-only with a user group (null: with none); the handler checks the caller belongs to it. */
+  | { kind: 'shareList'; actor: Actor; listId: number; userGroupId: number | null; at: string }
+  /** The back office's batch requests: files the list lacks added last (or first, in the order given), recipes added, files removed. */
+  | { kind: 'addAudioFiles'; actor: Actor; listId: number; audioFileIds: readonly number[]; first: boolean; at: string }
+  | { kind: 'removeAudioFiles'; actor: Actor; listId: number; audioFileIds: readonly number[]; at: string }
+  | { kind: 'addRecipes'; actor: Actor; listId: number; recipeIds: readonly number[]; at: string }
+  /** A file of the list to `order`; a file holding it and the run after it move one step down. */
+  | { kind: 'setAudioFileOrder'; actor: Actor; listId: number; audioFileId: number; order: number; at: string }
   /** On the actor's default stream: `activeListId` null is no active list. */
   | { kind: 'setActiveList'; actor: Actor; activeListId: number | null; target: ActiveTarget; at: string };
 
@@ -71,6 +79,8 @@ export function evolveFavoriteList(state: FavoriteListState, event: FavoriteEven
     }
     case 'FavoriteListRenamed':
       return { ...state, name: event.data.name, description: event.data.description };
+    case 'FavoriteListShared':
+      return { ...state, userGroupId: event.data.userGroupId };
     case 'FavoriteListRemoved':
       return { ...state, removed: true };
     case 'FavoriteListCopied':
@@ -216,6 +226,49 @@ export const favoritesDecider: Decider<FavoritesCommand, FavoriteEvent, Favorite
           })),
           ...recipeIds.map((recipeId): FavoriteEvent => ({ type: 'RecipeFavorited', data: { listId, userId, recipeId, admin: actor.admin, at } })),
         ];
+      }
+      case 'shareList': {
+        requireNamedList(listId);
+        requireModifiable(command, state);
+        if (state.userGroupId === command.userGroupId) return [];
+        return [{ type: 'FavoriteListShared', data: { listId, userId, userGroupId: command.userGroupId, at } }];
+      }
+      case 'addAudioFiles': {
+        requireModifiable(command, state);
+        // One file at a time on the state so far, so each later one sees the room the earlier made.
+        const events: FavoriteEvent[] = [];
+        let next = state;
+        let position = 0;
+        for (const audioFileId of new Set(command.audioFileIds)) {
+          if (next.audioFiles.has(audioFileId)) continue;
+          position += 1;
+          const added = favoritesDecider.decide({ kind: 'setAudioFile', actor, listId, audioFileId, value: true, order: command.first ? position : null, insertionTime: null, at }, next);
+          next = added.reduce(evolveFavoriteList, next);
+          events.push(...added);
+        }
+        return events;
+      }
+      case 'removeAudioFiles': {
+        requireModifiable(command, state);
+        return [...new Set(command.audioFileIds)]
+          .filter((audioFileId) => state.audioFiles.has(audioFileId))
+          .map((audioFileId): FavoriteEvent => ({ type: 'AudioFileUnfavorited', data: { listId, userId, audioFileId, admin: actor.admin, at } }));
+      }
+      case 'addRecipes': {
+        requireModifiable(command, state);
+        return [...new Set(command.recipeIds)]
+          .filter((recipeId) => !state.recipes.has(recipeId))
+          .map((recipeId): FavoriteEvent => ({ type: 'RecipeFavorited', data: { listId, userId, recipeId, admin: actor.admin, at } }));
+      }
+      case 'setAudioFileOrder': {
+        requireModifiable(command, state);
+        const current = state.audioFiles.get(command.audioFileId);
+        if (!current) throw notFound();
+        if (current.order === command.order) return [];
+        const others = new Map(state.audioFiles);
+        others.delete(command.audioFileId);
+        const moved = (audioFileId: number, order: number): FavoriteEvent => ({ type: 'AudioFileFavoriteMoved', data: { listId, userId, audioFileId, order, at } });
+        return [...makeRoomAt({ ...state, audioFiles: others }, command.order).map((f) => moved(f.audioFileId, f.order)), moved(command.audioFileId, command.order)];
       }
       default: {
         const unexpected: never = command;

@@ -178,3 +178,64 @@ describe('favorites decider: copy and active list', () => {
     spec.given([]).when(activate(list, 'missing')).thenThrows('NotFound');
   });
 });
+
+describe('favorites decider: the back office batch requests', () => {
+  const unfavorited = (audioFileId: number): FavoriteEvent => ({ type: 'AudioFileUnfavorited', data: { listId: list, userId: owner.userId, audioFileId, admin: false, at } });
+  const added = (audioFileId: number, order: number) => favorited(audioFileId, order, list, at);
+
+  it('adds the files a list lacks last, in the order given, once each', () =>
+    spec
+      .given([created(), favorited(5, 3)])
+      .when({ kind: 'addAudioFiles', actor: owner, listId: list, audioFileIds: [7, 5, 6, 7], first: false, at })
+      .then([added(7, 4), added(6, 5)]));
+
+  it('adds them first with insertAsFirst, pushing the files already there down', () =>
+    spec
+      .given([created(), favorited(5, 1), favorited(6, 2)])
+      .when({ kind: 'addAudioFiles', actor: owner, listId: list, audioFileIds: [8, 9], first: true, at })
+      // 8 goes to 1 (5 and 6 step down), then 9 to 2 (behind 8: the order given), pushing 5 and 6 again.
+      .then([moved(6, 3), moved(5, 2), added(8, 1), moved(6, 4), moved(5, 3), added(9, 2)]));
+
+  it('removes the files a list has and adds the recipes it lacks', () => {
+    spec.given([created(), favorited(5, 1)]).when({ kind: 'removeAudioFiles', actor: owner, listId: list, audioFileIds: [5, 6], at }).then([unfavorited(5)]);
+    spec.given([created(), recipeFavorited(3)]).when({ kind: 'addRecipes', actor: owner, listId: list, recipeIds: [3, 4, 4], at }).then([recipeFavorited(4)]);
+  });
+
+  it("moves a file to an order, making room, and leaves an order that is already so alone", () => {
+    spec.given([created(), favorited(5, 1), favorited(6, 2), favorited(7, 3)]).when({ kind: 'setAudioFileOrder', actor: owner, listId: list, audioFileId: 7, order: 1, at }).then([moved(6, 3), moved(5, 2), moved(7, 1)]);
+    spec.given([created(), favorited(5, 1), favorited(6, 5)]).when({ kind: 'setAudioFileOrder', actor: owner, listId: list, audioFileId: 5, order: 2, at }).then([moved(5, 2)]);
+    spec.given([created(), favorited(5, 1)]).when({ kind: 'setAudioFileOrder', actor: owner, listId: list, audioFileId: 5, order: 1, at }).then([]);
+    spec.given([created(), favorited(5, 1)]).when({ kind: 'setAudioFileOrder', actor: owner, listId: list, audioFileId: 6, order: 1, at }).thenThrows('NotFound');
+  });
+
+  it("changes only the actor's own lists that exist", () => {
+    spec.given([created()]).when({ kind: 'addAudioFiles', actor: stranger, listId: list, audioFileIds: [5], first: false, at }).thenThrows('AccessDenied');
+    spec.given([created()]).when({ kind: 'addRecipes', actor: stranger, listId: list, recipeIds: [5], at }).thenThrows('AccessDenied');
+    spec.given([created(), favorited(5, 1)]).when({ kind: 'removeAudioFiles', actor: stranger, listId: list, audioFileIds: [5], at }).thenThrows('AccessDenied');
+    spec.given([created(), favorited(5, 1)]).when({ kind: 'setAudioFileOrder', actor: stranger, listId: list, audioFileId: 5, order: 2, at }).thenThrows('AccessDenied');
+    spec.given([created(), removed()]).when({ kind: 'addAudioFiles', actor: owner, listId: list, audioFileIds: [5], first: false, at }).thenThrows('NotFound');
+  });
+});
+
+describe('favorites decider: sharing a list with a user group', () => {
+  const shared = (userGroupId: number | null): FavoriteEvent => ({ type: 'FavoriteListShared', data: { listId: list, userId: owner.userId, userGroupId, at } });
+  const share = (userGroupId: number | null, actor = owner, listId = list): FavoritesCommand => ({ kind: 'shareList', actor, listId, userGroupId, at });
+
+  it("sets the list's group, and nothing when it has that group already", () => {
+    spec.given([created()]).when(share(4)).then([shared(4)]);
+    spec.given([created(), shared(4)]).when(share(4)).then([]);
+    spec.given([created(), shared(4)]).when(share(null)).then([shared(null)]);
+    spec.given([created()]).when(share(null)).then([]);
+  });
+
+  it("is the maker's, of a made list that exists", () => {
+    spec.given([created()]).when(share(4, stranger)).thenThrows('AccessDenied');
+    spec.given([created(), removed()]).when(share(4)).thenThrows('NotFound');
+    spec.given([]).when(share(4, owner, 0)).thenThrows('InvalidRequest');
+  });
+
+  it('is what the state holds afterwards', () => {
+    const state = [created(), shared(4)].reduce(favoritesDecider.evolve, favoritesDecider.initialState());
+    expect(state.userGroupId).toBe(4);
+  });
+});

@@ -57,6 +57,13 @@ export type MessageCommand =
   | { kind: 'changeItem'; messageId: number; userId: number; userGroupId?: number | null; advancedMessaging?: boolean; itemId: number; change: Partial<ItemContent>; position?: number; at: string }
   | { kind: 'removeItem'; messageId: number; userId: number; userGroupId?: number | null; itemId: number; at: string }
   /**
+   * The back office's add-audio-files-to-messages: an AudioFile item, last, for each audio file the
+   * message has none of (`itemIds`: a fresh id for each audio file, in the same order).
+   */
+  | { kind: 'addAudioFiles'; messageId: number; userId: number; userGroupId: number | null; audioFileIds: readonly number[]; itemIds: readonly number[]; at: string }
+  /** remove-audio-files-from-messages: every AudioFile item of those audio files. */
+  | { kind: 'removeAudioFiles'; messageId: number; userId: number; userGroupId: number | null; audioFileIds: readonly number[]; at: string }
+  /**
    * A copy (spec 2 section 4, copy-message): a new draft of `userId` on this stream with the
    * source's fields and items (new ids, `itemIds` in the source's order), active from `time`, to
    * the recipients given. The owner copies any of theirs; a recipient a sent message it may reply to.
@@ -349,6 +356,24 @@ function decide(command: MessageCommand, state: MessageState): MessageEvent[] {
         { type: 'MessageReadTimeSet', data: { messageId, userId, readTime: at } },
         { type: 'DiscussionReadTimeSet', data: { messageId, userId, readTime: at } },
       ];
+    }
+    case 'addAudioFiles': {
+      requireItemEditor(state, { userId, userGroupId: command.userGroupId }, ['AudioFile']);
+      const present = new Set([...state.items.values()].filter((i) => i.item.type === 'AudioFile').map((i) => i.item.audioFileId));
+      const wanted = [...new Set(command.audioFileIds)].filter((audioFileId) => !present.has(audioFileId));
+      const last = Math.max(-1, ...[...state.items.values()].map((i) => i.order));
+      return wanted.map((audioFileId, i): MessageEvent => {
+        const itemId = command.itemIds[command.audioFileIds.indexOf(audioFileId)]!;
+        const item = { itemId, type: 'AudioFile' as const, html: null, audioFileId, recipeId: null, fileId: null, url: null, contentType: null, trackClicks: false };
+        return { type: 'MessageItemAdded', data: { messageId, userId, item, order: last + 1 + i, at } };
+      });
+    }
+    case 'removeAudioFiles': {
+      requireItemEditor(state, { userId, userGroupId: command.userGroupId }, ['AudioFile']);
+      const audioFileIds = new Set(command.audioFileIds);
+      return [...state.items.values()]
+        .filter((i) => i.item.type === 'AudioFile' && i.item.audioFileId !== null && audioFileIds.has(i.item.audioFileId))
+        .map((i): MessageEvent => ({ type: 'MessageItemRemoved', data: { messageId, userId, itemId: i.item.itemId, at } }));
     }
     case 'createVideoChatRoom':
       // Only the owner (canCreateVideoChat is checked at the route, from the user's config); a

@@ -199,3 +199,28 @@ describe('message decider', () => {
     it('answers NotFound for a message that does not exist', () => spec.given([]).when(post()).thenThrows('NotFound'));
   });
 });
+
+describe('message decider: audio files added and removed in bulk (back office)', () => {
+  const audioItem = (itemId: number, audioFileId: number, order: number): MessageEvent => ({
+    type: 'MessageItemAdded',
+    data: { messageId, userId: owner, item: { itemId, type: 'AudioFile', html: null, audioFileId, recipeId: null, fileId: null, url: null, contentType: null, trackClicks: false }, order, at },
+  });
+  const add = (audioFileIds: number[], itemIds: number[], userId = owner): MessageCommand => ({ kind: 'addAudioFiles', messageId, userId, userGroupId: null, audioFileIds, itemIds, at });
+  const remove = (audioFileIds: number[], userId = owner): MessageCommand => ({ kind: 'removeAudioFiles', messageId, userId, userGroupId: null, audioFileIds, at });
+  const removed = (itemId: number): MessageEvent => ({ type: 'MessageItemRemoved', data: { messageId, userId: owner, itemId, at } });
+
+  it('adds an AudioFile item last for each audio file the draft has none of', () =>
+    spec.given([drafted, itemAdded(50, 0), audioItem(51, 300, 1)]).when(add([300, 301, 302], [60, 61, 62])).then([audioItem(61, 301, 2), audioItem(62, 302, 3)]));
+
+  it('removes every AudioFile item of the audio files, and nothing when there are none', () => {
+    spec.given([drafted, audioItem(51, 300, 0), audioItem(52, 301, 1), audioItem(53, 300, 2)]).when(remove([300])).then([removed(51), removed(53)]);
+    spec.given([drafted, itemAdded(50, 0)]).when(remove([300])).then([]);
+  });
+
+  it('is for the draft\'s owner only: others are refused, a sent message is restored first', () => {
+    spec.given([drafted]).when(add([300], [60], other)).thenThrows('AccessDenied');
+    spec.given([drafted, audioItem(51, 300, 0)]).when(remove([300], other)).thenThrows('AccessDenied');
+    spec.given([drafted, sent]).when(add([300], [60])).thenThrows('InvalidRequest');
+    spec.given([]).when(add([300], [60])).thenThrows('NotFound');
+  });
+});

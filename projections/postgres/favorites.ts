@@ -14,6 +14,7 @@ import { readModelViews } from '../engine/read-model.ts';
 const handled = [
   'FavoriteListCreated',
   'FavoriteListRenamed',
+  'FavoriteListShared',
   'FavoriteListCopied',
   'FavoriteListRemoved',
   'AudioFileFavorited',
@@ -51,6 +52,9 @@ async function applyOne(tx: Queryable, t: Tables, event: FavoriteProjected): Pro
     }
     case 'FavoriteListRenamed':
       await tx.query(`UPDATE ${t.lists} SET name = $2, description = $3 WHERE id = $1`, [event.data.listId, event.data.name, event.data.description]);
+      return;
+    case 'FavoriteListShared':
+      await tx.query(`UPDATE ${t.lists} SET user_group_id = $2 WHERE id = $1`, [event.data.listId, event.data.userGroupId]);
       return;
     case 'FavoriteListCopied':
       if (event.data.listId > 0) await tx.query(`UPDATE ${t.lists} SET copied_from_list_id = $2 WHERE id = $1`, [event.data.listId, event.data.fromListId]);

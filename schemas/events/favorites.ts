@@ -23,6 +23,11 @@ export const FavoriteListRenamed = z.object({
   type: z.literal('FavoriteListRenamed'),
   data: z.object({ listId, userId, name: SafeText.min(1).max(200), description: SafeText.max(10_000), at }),
 });
+/** The list's user group changed (set-user-tag-group-user-groups): shared read-only with its members; null: with nobody. */
+export const FavoriteListShared = z.object({
+  type: z.literal('FavoriteListShared'),
+  data: z.object({ listId: listId.min(1), userId, userGroupId: Id.nullable(), at }),
+});
 export const FavoriteListCopied = z.object({
   type: z.literal('FavoriteListCopied'),
   // The copied content follows as AudioFileFavorited / RecipeFavorited events of the new list, so
@@ -64,6 +69,7 @@ export const ActiveFavoriteListSet = z.object({
 export const FavoriteEvent = z.discriminatedUnion('type', [
   FavoriteListCreated,
   FavoriteListRenamed,
+  FavoriteListShared,
   FavoriteListCopied,
   FavoriteListRemoved,
   AudioFileFavorited,

@@ -48,6 +48,7 @@ export const eventCatalogue: Record<EventType, { version: number; stream: Stream
   TargetCountSet: { version: 1, stream: 'targets' },
   FavoriteListCreated: { version: 1, stream: 'favoriteList' },
   FavoriteListRenamed: { version: 1, stream: 'favoriteList' },
+  FavoriteListShared: { version: 1, stream: 'favoriteList' },
   FavoriteListCopied: { version: 1, stream: 'favoriteList' },
   FavoriteListRemoved: { version: 1, stream: 'favoriteList' },
   AudioFileFavorited: { version: 1, stream: 'favoriteList' },

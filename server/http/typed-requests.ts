@@ -32,6 +32,16 @@ import { removeSimilarAudioFilesRequest } from '../../commands/library/remove-si
 import { setAdminUiStateRequest } from '../../commands/admin-ui/set-admin-ui-state.ts';
 import { getAdminUiStateRequest } from '../../queries/admin-ui/get-admin-ui-state.ts';
 import { copyUserRequest } from '../../commands/users/copy-user.ts';
+// Content (req-content): audio files in messages and favorite lists, recipe items, analyze-text.
+import { addAudioFilesToMessagesRequest } from '../../commands/messages/add-audio-files-to-messages.ts';
+import { removeAudioFilesFromMessagesRequest } from '../../commands/messages/remove-audio-files-from-messages.ts';
+import { addAudioFilesToUserTagGroupsRequest } from '../../commands/favorites/add-audio-files-to-user-tag-groups.ts';
+import { removeAudioFilesFromUserTagGroupsRequest } from '../../commands/favorites/remove-audio-files-from-user-tag-groups.ts';
+import { addRecipesToUserTagGroupsRequest } from '../../commands/favorites/add-recipes-to-user-tag-groups.ts';
+import { setUserTagOrderRequest } from '../../commands/favorites/set-user-tag-order.ts';
+import { setUserTagGroupUserGroupsRequest } from '../../commands/favorites/set-user-tag-group-user-groups.ts';
+import { setRecipeItemsRequest } from '../../commands/recipes/set-recipe-items.ts';
+import { analyzeTextRequest } from '../../queries/text/analyze-text.ts';
 import type { TypedRequest } from './typed-request.ts';
 import type { App } from './zod.ts';
 
@@ -76,6 +86,16 @@ export const typedRequests: Readonly<Record<string, TypedRequest>> = {
   'set-admin-ui-state': setAdminUiStateRequest,
   'get-admin-ui-state': getAdminUiStateRequest,
   'copy-user': copyUserRequest,
+  // Content: messages and favorite lists (their makers, through their deciders), recipe items, text.
+  'add-audio-files-to-messages': addAudioFilesToMessagesRequest,
+  'remove-audio-files-from-messages': removeAudioFilesFromMessagesRequest,
+  'add-audio-files-to-user-tag-groups': addAudioFilesToUserTagGroupsRequest,
+  'remove-audio-files-from-user-tag-groups': removeAudioFilesFromUserTagGroupsRequest,
+  'add-recipes-to-user-tag-groups': addRecipesToUserTagGroupsRequest,
+  'set-user-tag-order': setUserTagOrderRequest,
+  'set-user-tag-group-user-groups': setUserTagGroupUserGroupsRequest,
+  'set-recipe-items': setRecipeItemsRequest,
+  'analyze-text': analyzeTextRequest,
 };
 
 const Params = z.strictObject({ type: z.string().min(1).max(100) });

@@ -78,6 +78,16 @@ export const authorizationTable: Record<string, Row> = {
   'POST /api/requests/set-admin-ui-state': operatorOnly,
   'POST /api/requests/get-admin-ui-state': operatorOnly,
   'POST /api/requests/copy-user': operatorOnly,
+  // Content (req-content): the unit's own draft and favorite list (their deciders' rules), recipe items, analyze-text.
+  'POST /api/requests/add-audio-files-to-messages': unitOnly,
+  'POST /api/requests/remove-audio-files-from-messages': unitOnly,
+  'POST /api/requests/add-audio-files-to-user-tag-groups': unitOnly,
+  'POST /api/requests/remove-audio-files-from-user-tag-groups': unitOnly,
+  'POST /api/requests/add-recipes-to-user-tag-groups': unitOnly,
+  'POST /api/requests/set-user-tag-order': unitOnly,
+  'POST /api/requests/set-user-tag-group-user-groups': unitOnly,
+  'POST /api/requests/set-recipe-items': operatorOnly,
+  'POST /api/requests/analyze-text': loggedIn,
   // User administration (issue 17): the administrator of the user; a unit that administers nobody is none.
   'POST /api/set-password': row(unitAndAdmin, { caregiver: 'denied' }),
   'GET /api/user-admin/users': row(unitAndAdmin, { caregiver: 'denied' }),

@@ -80,4 +80,22 @@ export const typedRequestBuilders: Record<string, RequestBuilder> = {
   'POST /api/requests/copy-user': (s) => typed('copy-user', { userId: s.ids.unit, name: `copy-${randomBytes(6).toString('hex')}` }),
   // A throwaway user: the flag on a role's own account would change its ping.
   'POST /api/requests/set-force-reload': async (s) => typed('set-force-reload', { value: true, userIds: [(await s.t.createUser()).id] }),
+  // Content (req-content): the unit's own draft and favorite list, with fresh audio files so the
+  // rows other cells read stay as they are; set-user-tag-order puts the list's file where it is.
+  'POST /api/requests/add-audio-files-to-messages': async (s) => typed('add-audio-files-to-messages', { messageIds: [s.ids.message], audioFileIds: [await libraryRows(s.t.sql).audioFile()] }),
+  'POST /api/requests/remove-audio-files-from-messages': async (s) => typed('remove-audio-files-from-messages', { messageIds: [s.ids.message], audioFileIds: [await libraryRows(s.t.sql).audioFile()] }),
+  'POST /api/requests/add-audio-files-to-user-tag-groups': async (s) =>
+    typed('add-audio-files-to-user-tag-groups', { userTagGroupIds: [s.ids.favoriteList], audioFileIds: [await libraryRows(s.t.sql).audioFile()], insertAsFirst: false }),
+  'POST /api/requests/remove-audio-files-from-user-tag-groups': async (s) =>
+    typed('remove-audio-files-from-user-tag-groups', { userTagGroupIds: [s.ids.favoriteList], audioFileIds: [await libraryRows(s.t.sql).audioFile()] }),
+  'POST /api/requests/add-recipes-to-user-tag-groups': async (s) => typed('add-recipes-to-user-tag-groups', { userTagGroupIds: [s.ids.favoriteList], recipeIds: [await libraryRows(s.t.sql).recipe()] }),
+  'POST /api/requests/set-user-tag-order': (s) => typed('set-user-tag-order', { userTagGroupId: s.ids.favoriteList, audioFileId: s.ids.audioFile, order: 1 }),
+  // null: stop sharing, which the unit's list never was: changes nothing for the other cells.
+  'POST /api/requests/set-user-tag-group-user-groups': (s) => typed('set-user-tag-group-user-groups', { userTagGroupIds: [s.ids.favoriteList], userGroupId: null }),
+  'POST /api/requests/set-recipe-items': async (s) => {
+    const rows = libraryRows(s.t.sql);
+    const recipeId = await rows.recipe();
+    return typed('set-recipe-items', { recipeId, items: [{ id: await rows.recipeItem(recipeId), type: 'Story' }, { type: 'Music', audioFileId: await rows.audioFile() }] });
+  },
+  'POST /api/requests/analyze-text': () => typed('analyze-text', { text: 'Tänään laulamme yhdessä.' }),
 };
