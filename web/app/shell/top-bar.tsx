@@ -51,6 +51,11 @@ export function TopBar({ user }: { user: CurrentUser }) {
               </span>
             </Link>
           )}
+          {user.operator && (
+            <Link href={paths.adminConsole.href()} className="icon-button" aria-label={t('Operator console')} title={t('Operator console')} data-testid="admin-console-link">
+              <span aria-hidden="true">🛠</span>
+            </Link>
+          )}
           {gear && (
             <Link href={gear} className="icon-button" aria-label={t('Settings')}>
               <span aria-hidden="true">⚙</span>
