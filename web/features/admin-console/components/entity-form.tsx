@@ -24,7 +24,7 @@ export function EntityForm({ schemas, row, onSaved }: { schemas: EntitySchemas; 
     for (const spec of specs) {
       const input = inputs[spec.key] ?? '';
       if (row && JSON.stringify(input) === JSON.stringify(initial[spec.key])) continue;
-      const value = fromInput(spec, input);
+      const value = fromInput(row ? { ...spec, required: true } : spec, input);
       if (value !== undefined) body[spec.key] = value;
     }
     setBusy(true);

@@ -114,15 +114,17 @@ const listItems = (text: string) =>
 /**
  * An input as the request carries it; undefined leaves the field out. Nothing is checked here:
  * what does not parse is sent as typed, so the server's ValidationError names the field (one set
- * of rules, the server's).
+ * of rules, the server's). A form changing a row passes its edited fields as required: a cleared
+ * one is sent, not silently kept.
  */
 export function fromInput(spec: FieldSpec, input: InputValue): unknown {
   // A boolean left at '' is left out (the column default, or "either" in a filter).
   if (spec.kind === 'boolean') return input === 'true' ? true : input === 'false' ? false : undefined;
   if (spec.kind === 'enumList') return Array.isArray(input) && input.length > 0 ? input : undefined;
   const text = typeof input === 'string' ? input : '';
-  if (text.trim() === '' && spec.kind !== 'text') return spec.nullable ? null : undefined;
-  if (text === '' && spec.kind === 'text') return spec.nullable ? null : spec.required ? '' : undefined;
+  // Empty: null where null is a value; for a field that must have one, the empty text, so the
+  // server names it; otherwise left out.
+  if ((spec.kind === 'text' ? text : text.trim()) === '') return spec.nullable ? null : spec.required ? text : undefined;
   switch (spec.kind) {
     case 'number':
       return Number.isNaN(Number(text)) ? text : Number(text);

@@ -47,7 +47,9 @@ describe('fields read from zod schemas', () => {
     expect(toInput(spec('active'), true)).toBe('true');
     const ids = fieldSpecs(MergeArtistsRequest)[0]!;
     expect(fromInput(ids, '1, 2,3')).toEqual([1, 2, 3]);
-    expect(fromInput(ids, '')).toBeUndefined();
+    expect(fromInput(ids, '')).toBe('');
+    expect(fromInput({ ...ids, required: false }, ' ')).toBeUndefined();
+    expect(fromInput({ ...spec('userGroupId'), nullable: false, required: true }, '')).toBe('');
     const time = fieldSpec('time', z.iso.datetime({ offset: true }));
     expect(fromInput(time, toInput(time, '2026-03-04T10:15:00.000Z'))).toBe('2026-03-04T10:15:00.000Z');
   });
