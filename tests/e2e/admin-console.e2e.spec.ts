@@ -49,6 +49,12 @@ describe('operator console', () => {
     await page.getByTestId(`console-entity-${audioFileEntity.name}`).click();
     await view(audioFileEntity.name).getByTestId('entity-row').first().waitFor();
     await shot(page, 'admin-console-01-audio-files');
+    // A read model has no form: its row opens uncut in the details tab.
+    await page.getByTestId('console-entity-logging').click();
+    await view('logging').getByTestId('entity-row').first().locator('td').first().click();
+    await view('logging').getByTestId('entity-details').waitFor();
+    expect(await view('logging').getByTestId('entity-form').count()).toBe(0);
+    expect(await view('logging').getByTestId('entity-details').textContent()).toContain('action');
   }, 300_000);
 
   it('creates and edits a category, shows a bad field beside it and writes nothing for it', async () => {

@@ -7,6 +7,7 @@ export const adminConsoleTexts: Record<string, TextEntry> = {
   'Operator console': { fin: 'Ylläpitokonsoli', swe: 'Administrationskonsol' },
   Filter: { fin: 'Suodata', swe: 'Filtrera' },
   History: { fin: 'Historia', swe: 'Historik' },
+  Details: { fin: 'Tiedot', swe: 'Uppgifter' },
   Run: { fin: 'Suorita', swe: 'Kör' },
   'New row': { fin: 'Uusi rivi', swe: 'Ny rad' },
   'Edit row {{id}}': { fin: 'Muokkaa riviä {{id}}', swe: 'Redigera rad {{id}}' },
@@ -21,9 +22,8 @@ export const adminConsoleTexts: Record<string, TextEntry> = {
     fin: 'Vain luku: sen muutokset tehdään sen omilla toiminnoilla.',
     swe: 'Endast läsning: dess ändringar görs med dess egna funktioner.',
   },
-  'Choose a row to edit it or to read its history.': {
-    fin: 'Valitse rivi muokataksesi sitä tai lukeaksesi sen historian.',
-    swe: 'Välj en rad för att redigera den eller läsa dess historik.',
-    swe2: 'Välj en rad för att redigera den eller se dess historik.',
+  'Choose a row to see it, edit it or read its history.': {
+    fin: 'Valitse rivi nähdäksesi sen, muokataksesi sitä tai lukeaksesi sen historian.',
+    swe: 'Välj en rad för att se den, redigera den eller läsa dess historik.',
   },
 };

@@ -12,7 +12,9 @@ import { TypedActionForm } from './typed-action-form.tsx';
 
 const pageSize = 50;
 
-type Tab = 'form' | 'history' | 'actions';
+type Tab = 'form' | 'history' | 'actions' | 'details';
+
+const tabLabels: Record<Tab, string> = { form: 'Edit', history: 'History', actions: 'Actions', details: 'Details' };
 
 /** One entity: its filter (the query schema's fields), the paged and sorted list, and the chosen row's form, history and actions. */
 export function EntityView({ entry }: { entry: ConsoleEntity }) {
@@ -65,6 +67,8 @@ export function EntityView({ entry }: { entry: ConsoleEntity }) {
     ...(schemas.change ? (['form'] as const) : []),
     ...(auditTable ? (['history'] as const) : []),
     ...(actions.length > 0 ? (['actions'] as const) : []),
+    // The whole row, uncut: the list shortens long values, and read models have no form.
+    'details',
   ];
   const shownTab = tabs.includes(tab) ? tab : tabs[0];
   const total = list?.totalCount ?? 0;
@@ -147,11 +151,21 @@ export function EntityView({ entry }: { entry: ConsoleEntity }) {
                 <div className="console-tabs" role="tablist">
                   {tabs.map((name) => (
                     <button key={name} type="button" role="tab" aria-selected={shownTab === name} data-testid={`tab-${name}`} onClick={() => setTab(name)}>
-                      {t(name === 'form' ? 'Edit' : name === 'history' ? 'History' : 'Actions')}
+                      {t(tabLabels[name])}
                     </button>
                   ))}
                 </div>
-                {!row && shownTab !== 'actions' && <p>{t('Choose a row to edit it or to read its history.')}</p>}
+                {row && shownTab === 'details' && (
+                  <dl className="console-details" data-testid="entity-details">
+                    {columns.map((column) => (
+                      <div key={column}>
+                        <dt>{column}</dt>
+                        <dd>{typeof row[column] === 'string' ? String(row[column]) : JSON.stringify(row[column])}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                )}
+                {!row && shownTab !== 'actions' && <p>{t('Choose a row to see it, edit it or read its history.')}</p>}
                 {row && shownTab === 'form' && schemas.change && (
                   <EntityForm key={`${String(row.id)}-${version}`} schemas={schemas} row={row} onSaved={(saved) => (setSelected(saved), setVersion((v) => v + 1))} />
                 )}
