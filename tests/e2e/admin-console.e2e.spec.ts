@@ -119,6 +119,10 @@ describe('operator console', () => {
     await action.getByRole('button', { name: 'Suorita' }).click();
     await action.getByTestId('error-audioFileIds').waitFor();
     await shot(page, 'admin-console-04-action');
+    // The console keeps the entity last open (set-admin-ui-state): /admin reopens it.
+    await page.goto(`${server.url}/admin`);
+    await view(audioFileEntity.name).waitFor();
+    expect(page.url()).toBe(`${server.url}/admin/${audioFileEntity.name}`);
   }, 120_000);
 
   it('sends a caregiver away from /admin, and the server refuses their calls', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EntitySchemas } from '../../../../schemas/api/back-office/entity-schema.ts';
 import { loggingEntity } from '../../../../schemas/api/back-office/read-entities.ts';
+import { AdminUiStateResult, EmptyResult } from '../../../../schemas/api/back-office-requests.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 // The generic data pattern's four routes (docs/back-office.md) and the typed requests, for any
@@ -23,3 +24,8 @@ export const rowHistory = (table: string, id: number) =>
 
 export const runTypedRequest = (type: string, body: Record<string, unknown>) =>
   apiRequest(`/api/requests/${type}`, { method: 'POST', body, schema: z.unknown() });
+
+/** The console's own state, kept per operator on the server (get-/set-admin-ui-state): the entity last open. */
+export const getConsoleState = () => apiRequest('/api/requests/get-admin-ui-state', { method: 'POST', body: {}, schema: AdminUiStateResult });
+
+export const setConsoleState = (state: { entity: string }) => apiRequest('/api/requests/set-admin-ui-state', { method: 'POST', body: { state }, schema: EmptyResult });

@@ -1,7 +1,9 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link, Redirect } from 'wouter';
 import { allEntitySchemas } from '../../../../schemas/api/back-office/all-entities.ts';
 import { paths } from '../../../routes/paths.ts';
+import { getConsoleState, setConsoleState } from '../api/admin-console-api.ts';
 import { EntityView } from './entity-view.tsx';
 import './admin-console.css';
 
@@ -12,7 +14,25 @@ import './admin-console.css';
  */
 export default function AdminConsolePage({ entity }: { entity: string | undefined }) {
   const { t } = useTranslation();
-  const entry = allEntitySchemas.find((e) => e.schemas.name === entity) ?? allEntitySchemas[0]!;
+  const listed = allEntitySchemas.find((e) => e.schemas.name === entity);
+  const entry = listed ?? allEntitySchemas[0]!;
+  // /admin alone reopens the entity the operator had open last, wherever they had it open.
+  const [lastEntity, setLastEntity] = useState<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (entity !== undefined) return;
+    getConsoleState().then(
+      ({ state }) => setLastEntity(typeof state?.entity === 'string' ? state.entity : null),
+      () => setLastEntity(null),
+    );
+  }, [entity]);
+  useEffect(() => {
+    // A preference: losing it costs a click, so a failure is not worth an alert.
+    if (listed) void setConsoleState({ entity: listed.schemas.name }).catch(() => undefined);
+  }, [listed]);
+  if (entity === undefined && lastEntity === undefined) return null;
+  if (entity === undefined && lastEntity && allEntitySchemas.some((e) => e.schemas.name === lastEntity)) {
+    return <Redirect to={paths.adminConsole.href(lastEntity)} replace />;
+  }
   return (
     <section className="admin-console" data-testid="admin-console">
       <nav className="console-side" aria-label={t('Operator console')}>

@@ -70,7 +70,8 @@ export function EntityView({ entry }: { entry: ConsoleEntity }) {
     // The whole row, uncut: the list shortens long values, and read models have no form.
     'details',
   ];
-  const shownTab = tabs.includes(tab) ? tab : tabs[0];
+  // Without a row only the actions can do anything (adding timings, say).
+  const shownTab = !row && actions.length > 0 ? 'actions' : tabs.includes(tab) ? tab : tabs[0];
   const total = list?.totalCount ?? 0;
 
   return (
@@ -142,7 +143,7 @@ export function EntityView({ entry }: { entry: ConsoleEntity }) {
           </table>
           {list && list.items.length === 0 && <p>{t('No rows')}</p>}
         </div>
-        {(selected !== null || actions.length > 0) && (
+        {(selected !== null || actions.some((action) => !action.rowField)) && (
           <aside className="console-detail" data-testid="entity-detail">
             {selected === 'new' ? (
               <EntityForm key={`new-${version}`} schemas={schemas} row={null} onSaved={(saved) => (setSelected(saved), setVersion((v) => v + 1))} />
