@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import type { CurrentUser } from '../../schemas/api/user.ts';
 import { ActivitiesTab } from '../features/activities/components/activities-tab.tsx';
@@ -25,6 +25,9 @@ import { SettingsPage } from '../features/settings/components/settings-page.tsx'
 import { UsersPage } from '../features/users/components/users-page.tsx';
 import { isRouteAllowed, paths, rootRedirect, type RouteName } from '../routes/paths.ts';
 import { NoPagePanel } from './shell/no-page-panel.tsx';
+
+// Operators only: the console's code loads when one opens it, not with every tablet's app.
+const AdminConsolePage = lazy(() => import('../features/admin-console/components/admin-console-page.tsx'));
 import { publicReportOnly } from './shell/shell-parts.ts';
 
 /** Renders the page if the user's flag allows the route; otherwise back to the root (spec 1 section 2). */
@@ -63,6 +66,17 @@ export function AppRoutes({ user }: { user: CurrentUser }) {
       </Route>
       <Route path={paths.libraryAdmin.path}>
         {user.operator ? <LibraryAdminPage /> : <Redirect to={paths.root.path} replace />}
+      </Route>
+      <Route path={paths.adminConsole.path}>
+        {(params: { entity?: string }) =>
+          user.operator ? (
+            <Suspense fallback={null}>
+              <AdminConsolePage entity={params.entity} />
+            </Suspense>
+          ) : (
+            <Redirect to={paths.root.path} replace />
+          )
+        }
       </Route>
       <Route path={paths.publicReport.path}>
         <Guarded name="publicReport" user={user}>

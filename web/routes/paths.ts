@@ -51,6 +51,9 @@ export const paths = {
   rebuild: route('/admin/rebuild', null, 'Report rebuild'),
   // Operators' content library and app tasks (issue 18 items 3 and 4): no flag, the router requires user.operator.
   libraryAdmin: route('/admin/library', null, 'Content library'),
+  // The operator console (issue 18 item 6), one entity per address; listed after the other
+  // /admin pages, whose addresses this pattern would also match.
+  adminConsole: route('/admin/:entity?', null, 'Operator console', (entity?: string) => withOptional('/admin', entity)),
 } as const;
 
 export type RouteName = keyof typeof paths;

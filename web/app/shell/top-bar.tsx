@@ -51,6 +51,13 @@ export function TopBar({ user }: { user: CurrentUser }) {
               </span>
             </Link>
           )}
+          {user.operator && (
+            <Link href={paths.adminConsole.href()} className="icon-button" aria-label={t('Operator console')} title={t('Operator console')} data-testid="admin-console-link">
+              <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+                <path d="M14.7 6.3a4 4 0 0 0-5.4 5.4L3 18v3h3l6.3-6.3a4 4 0 0 0 5.4-5.4l-2.5 2.5-2.4-.6-.6-2.4z" />
+              </svg>
+            </Link>
+          )}
           {gear && (
             <Link href={gear} className="icon-button" aria-label={t('Settings')}>
               <span aria-hidden="true">⚙</span>

@@ -19,6 +19,7 @@ import { easyTexts } from './translations-easy.ts';
 import { usersPlurals, usersTexts } from './translations-users.ts';
 import { musicChannelTexts } from './translations-music-channels.ts';
 import { libraryAdminTexts } from './translations-library-admin.ts';
+import { adminConsoleTexts } from './translations-admin-console.ts';
 import { shellTexts } from './translations-shell.ts';
 
 // Every text the browser shows, keyed by its English text (spec wording where the spec has it).
@@ -110,6 +111,7 @@ export const texts: Record<string, TextEntry> = {
   ...musicChannelTexts,
   // The operators' content library and app tasks (translations-library-admin.ts).
   ...libraryAdminTexts,
+  ...adminConsoleTexts,
   ...shellTexts,
 };
 

@@ -1,0 +1,67 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/alert.tsx';
+import { runTypedRequest } from '../api/admin-console-api.ts';
+import { fieldSpecs, fromInput, toInput } from '../lib/schema-fields.ts';
+import type { TypedAction } from '../lib/typed-actions.ts';
+import { fieldErrors, SchemaFields, type FieldErrors, type Inputs } from './schema-fields.tsx';
+
+/** One typed request (POST /api/requests/{type}) with a form drawn from its props schema. */
+export function TypedActionForm({ action, rowId, onDone }: { action: TypedAction; rowId: number | string | null; onDone: () => void }) {
+  const { t } = useTranslation();
+  const specs = useMemo(() => fieldSpecs(action.props), [action.props]);
+  const [inputs, setInputs] = useState<Inputs>(() =>
+    Object.fromEntries(
+      specs.map((spec) => {
+        const prefill = spec.key === action.rowField && rowId !== null ? (spec.kind === 'numberList' ? [rowId] : rowId) : undefined;
+        return [spec.key, toInput(spec, prefill)];
+      }),
+    ),
+  );
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [answer, setAnswer] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function run() {
+    const body: Record<string, unknown> = {};
+    for (const spec of specs) {
+      const value = fromInput(spec, inputs[spec.key] ?? '');
+      if (value !== undefined) body[spec.key] = value;
+    }
+    setBusy(true);
+    setAnswer(null);
+    try {
+      const result = await runTypedRequest(action.type, body);
+      setErrors({});
+      setAnswer(JSON.stringify(result));
+      onDone();
+    } catch (error) {
+      setErrors(fieldErrors(error, specs.map((s) => s.key)));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      className="console-form console-action"
+      data-testid={`action-${action.type}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void run();
+      }}
+    >
+      <h4>{action.type}</h4>
+      {errors[''] && <Alert kind="error">{errors['']}</Alert>}
+      <SchemaFields specs={specs} inputs={inputs} errors={errors} prefix={`action-${action.type}`} onChange={(key, value) => setInputs((old) => ({ ...old, [key]: value }))} />
+      <button type="submit" disabled={busy}>
+        {t('Run')}
+      </button>
+      {answer !== null && (
+        <output className="console-answer" data-testid="action-answer">
+          {t('Done: {{answer}}', { answer })}
+        </output>
+      )}
+    </form>
+  );
+}
