@@ -12,7 +12,18 @@ import {
   userGroupItemEntity,
 } from './group-entities.ts';
 import { artistEntity, audioFileEntity, categoryEntity, fileEntity, recipeEntity, recipeItemEntity } from './library-entities.ts';
-import { evaluationEntity, favoritesEntity, loggingEntity, messageEntity, messageItemEntity, userTagGroupEntity } from './read-entities.ts';
+import { appTaskEntity } from './app-task-entity.ts';
+import {
+  evaluationEntity,
+  favoritesEntity,
+  loggingEntity,
+  messageEntity,
+  messageItemEntity,
+  messageItemReplyEntity,
+  userTagEntity,
+  userTagGroupEntity,
+} from './read-entities.ts';
+import { audioFileLogEntity, detailedUsageReportEntity, searchLogEntity, usageReportEntity, userReportEntity } from './usage-entities.ts';
 
 // Every entity of the generic data pattern, as the browser sees it: the operator console (issue 18
 // item 6) builds its side list, lists, filters and forms from this one list, so an entity added
@@ -53,26 +64,35 @@ const activitySchemas: EntitySchemas = {
 
 export const allEntitySchemas: readonly ConsoleEntity[] = [
   { schemas: activitySchemas, auditTable: 'activities' },
+  // Added by the operator; its history is the runner's status and progress on the row itself.
+  { schemas: appTaskEntity, auditTable: 'app_tasks' },
   { schemas: artistEntity, auditTable: 'artists' },
+  { schemas: audioFileLogEntity },
   { schemas: audioFileEntity, auditTable: 'audio_files' },
   { schemas: categoryEntity, auditTable: 'categories' },
   { schemas: contactEntity, auditTable: 'contacts' },
   { schemas: defaultMessageRecipientEntity, auditTable: 'default_message_recipients' },
+  { schemas: detailedUsageReportEntity },
   { schemas: evaluationEntity },
   { schemas: eventEntity, auditTable: 'unit_events' },
   { schemas: favoritesEntity },
   { schemas: fileEntity, auditTable: 'files' },
   { schemas: loggingEntity },
+  { schemas: messageItemReplyEntity },
   { schemas: messageItemEntity },
   { schemas: messageEntity },
   { schemas: recipeItemEntity, auditTable: 'recipe_items' },
   { schemas: recipeEntity, auditTable: 'recipes' },
   { schemas: residentSchemas, auditTable: 'residents' },
+  { schemas: searchLogEntity },
   { schemas: ugRecipeTimingEntity, auditTable: 'ug_recipe_timings' },
   { schemas: ugRecurringRecipeTimingEntity, auditTable: 'ug_recurring_recipe_timings' },
+  { schemas: usageReportEntity },
   { schemas: userGroupCategoryEntity, auditTable: 'user_group_categories' },
   { schemas: userGroupItemEntity, auditTable: 'user_group_items' },
   { schemas: userGroupEntity, auditTable: 'user_groups' },
+  { schemas: userReportEntity },
   { schemas: userTagGroupEntity },
+  { schemas: userTagEntity },
   { schemas: userEntity, auditTable: 'users' },
 ];
