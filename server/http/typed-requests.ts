@@ -32,6 +32,7 @@ import { removeSimilarAudioFilesRequest } from '../../commands/library/remove-si
 import { setAdminUiStateRequest } from '../../commands/admin-ui/set-admin-ui-state.ts';
 import { getAdminUiStateRequest } from '../../queries/admin-ui/get-admin-ui-state.ts';
 import { copyUserRequest } from '../../commands/users/copy-user.ts';
+import { setTopicalFileRequest } from '../../commands/users/set-topical-file.ts';
 import type { TypedRequest } from './typed-request.ts';
 import type { App } from './zod.ts';
 
@@ -76,6 +77,8 @@ export const typedRequests: Readonly<Record<string, TypedRequest>> = {
   'set-admin-ui-state': setAdminUiStateRequest,
   'get-admin-ui-state': getAdminUiStateRequest,
   'copy-user': copyUserRequest,
+  // The settings tab's topical file (spec 3 section 2): an administrator's, for their units.
+  'set-topical-file': setTopicalFileRequest,
 };
 
 const Params = z.strictObject({ type: z.string().min(1).max(100) });

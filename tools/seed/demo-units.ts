@@ -174,6 +174,8 @@ export const demoAdmin = {
     canInviteUsers: true,
     canCreateUsageReportMessages: true,
     passwordChange: true,
+    // The settings tab's topical file for the units (spec 3 section 2).
+    showUploadTopicalFile: true,
   } satisfies StoredConfig,
 };
 
