@@ -36,7 +36,7 @@ describe.each<TestDatabase>(['pglite'])('the topical file on %s', (database) => 
     const { payload, headers } = multipartBody([{ field: 'file0', filename: 'programme.pdf', contentType: 'application/pdf', bytes: tinyPdf }]);
     return t.app.inject({ method: 'POST', url: '/api/upload', payload, headers: { ...headers, cookie: cookies.get(user.id)! } });
   };
-  const setTopicalFile = (user: TestUser, payload: unknown) =>
+  const setTopicalFile = (user: TestUser, payload: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: '/api/requests/set-topical-file', payload, headers: { cookie: cookies.get(user.id)! } });
   const infoFileOf = async (userId: number) => (await t.sql.query<{ id: number | null }>('SELECT info_file_id AS id FROM users WHERE id = $1', [userId]))[0]!.id;
   const readFile = (user: TestUser, fileId: number) => t.app.inject({ method: 'GET', url: `/api/file/${fileId}`, headers: { cookie: cookies.get(user.id)! } });
