@@ -121,4 +121,21 @@ describe('the login form and the settings extras in the browser', () => {
     await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth), ui).toBe(600);
     await shot(page, 'settings-topical-file-02-unit-info-button');
   });
+
+  it("should show a unit's own footer text instead of the default footer, and the default one to a unit without", { timeout: 300_000 }, async () => {
+    await browser.context.clearCookies();
+    await page.goto(server.url);
+    await logIn(page, 'metsarinne', 'sointu-demo');
+    const footerText = page.getByTestId('footer-text');
+    await footerText.waitFor(ui);
+    expect(await footerText.textContent()).toContain('musiikkihetki arkisin klo 14');
+    expect(await page.locator('.default-footer').count()).toBe(0);
+    await shot(page, 'footer-own-text');
+
+    await browser.context.clearCookies();
+    await page.goto(server.url);
+    await logIn(page, 'kotikallio-b', 'sointu-demo');
+    await page.locator('.default-footer').waitFor(ui);
+    expect(await page.getByTestId('footer-text').count()).toBe(0);
+  });
 });
