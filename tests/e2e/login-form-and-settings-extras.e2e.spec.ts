@@ -73,12 +73,14 @@ describe('the login form and the settings extras in the browser', () => {
     // Still typing in the same field: the save neither took the focus nor changed what is shown.
     expect(await target.evaluate((input) => input === document.activeElement)).toBe(true);
     expect(await target.inputValue()).toBe('35');
-    // An invalid value is never sent, and leaving the field shows the stored one again.
+    // An invalid value is never sent, and leaving the field shows the saved one again.
     await target.pressSequentially('0');
     await page.waitForTimeout(1500);
     expect(await stored()).toBe('35');
     await target.blur();
     expect(await target.inputValue()).toBe('35');
+    await page.reload();
+    await expect.poll(() => page.getByTestId('setting-session-target-count').inputValue(), ui).toBe('35');
     await shot(page, 'settings-typed-session-target');
   });
 

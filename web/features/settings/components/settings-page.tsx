@@ -1,5 +1,5 @@
 import { YesNoRadio } from '../../../components/widgets/yes-no-radio.tsx';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
@@ -139,10 +139,13 @@ const typedSettings = new DelayedPuts<PutSettingRequest['key'], { value: string;
  * The session target is saved as it is typed, through the shared delayed put (web/lib/entity-sync.ts),
  * so no save button and no need to leave the field. What is typed stays the field's own while it has
  * focus, so a save arriving mid-typing neither moves the caret nor disables the field; an invalid
- * value is never sent and goes back to the stored one when the field is left.
+ * value is never sent and goes back to the last valid one when the field is left.
  */
 function SessionTargetInput({ stored, disabled, savedText }: { stored: string | undefined; disabled: boolean; savedText: string }) {
   const [typed, setTyped] = useState<string | null>(null);
+  // The last valid value typed here: what was (or is about to be) saved, shown again when an
+  // invalid value is left in the field.
+  const lastValid = useRef<string | null>(null);
   return (
     <input
       type="number"
@@ -157,12 +160,14 @@ function SessionTargetInput({ stored, disabled, savedText }: { stored: string | 
       onChange={(e) => {
         const value = e.target.value.trim();
         setTyped(e.target.value);
-        if (validTarget(value)) typedSettings.put('sessionTargetCount', { value, savedText });
-        else typedSettings.cancel('sessionTargetCount');
+        if (validTarget(value)) {
+          lastValid.current = value;
+          typedSettings.put('sessionTargetCount', { value, savedText });
+        } else typedSettings.cancel('sessionTargetCount');
       }}
       onBlur={() => {
         typedSettings.flush('sessionTargetCount');
-        setTyped(null);
+        setTyped(lastValid.current);
       }}
     />
   );
