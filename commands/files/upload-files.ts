@@ -188,7 +188,9 @@ export function uploadFilesRoute(app: App): void {
       const { sql, now, files: store } = app.deps;
       const user = await loadUser(sql, userId);
       // Operators upload the content library's sounds (POST /api/library/audio-files), messaging or not.
-      if (!user || !(user.config.messages || user.config.msgs || user.operator)) throw accessDenied('Uploads need messaging');
+      // An administrator with showUploadTopicalFile uploads the topical file of their units (commands/users/set-topical-file.ts).
+      const topicalFiles = user?.config.userAdmin === true && user.config.showUploadTopicalFile;
+      if (!user || !(user.config.messages || user.config.msgs || user.operator || topicalFiles)) throw accessDenied('Uploads need messaging');
       if (!store) throw notFound();
       if (!request.isMultipart()) throw validationError([{ path: 'body', message: 'Expected multipart/form-data with the fields file0, file1, ...' }]);
 

@@ -7,12 +7,14 @@ import { seenBy } from '../messages/message-access.ts';
 // for every logged-in user, as before. An upload (files.user_id = its uploader, POST /api/upload)
 // is the uploader's, and becomes readable by whoever may see a message or reply it is attached to:
 // the message's owner and, once sent, its recipients and the members of its recipient groups;
-// and by the administrators of any of them, who read their users' messages. Everyone else gets
-// nothing, whatever id they try.
+// and by the administrators of any of them, who read their users' messages. An upload that is a
+// user's info or footer file (the topical file an administrator set: commands/users/set-topical-file.ts)
+// is that user's to read, and their administrators'. Everyone else gets nothing, whatever id they try.
 
 /**
  * Whether `userId` may read file `fileId`: true for a library file, the uploader's own upload, and
- * an upload attached to an item or a reply of a message the caller (or a user they administer) sees.
+ * an upload attached to an item or a reply of a message the caller (or a user they administer) sees,
+ * and the info or footer file of the caller (or of a user they administer).
  * False for a file that is not there.
  */
 export async function mayReadFile(db: Queryable, userId: number, fileId: number): Promise<boolean> {
@@ -22,7 +24,8 @@ export async function mayReadFile(db: Queryable, userId: number, fileId: number)
        OR EXISTS (SELECT 1 FROM message_items i JOIN messages m ON m.id = i.message_id, viewers v
                    WHERE i.file_id = f.id AND ${seenBy('v.id')})
        OR EXISTS (SELECT 1 FROM message_replies r JOIN messages m ON m.id = r.message_id, viewers v
-                   WHERE r.file_id = f.id AND ${seenBy('v.id')})) AS ok
+                   WHERE r.file_id = f.id AND ${seenBy('v.id')})
+       OR EXISTS (SELECT 1 FROM users u JOIN viewers v ON v.id = u.id WHERE u.info_file_id = f.id OR u.footer_file_id = f.id)) AS ok
        FROM files f WHERE f.id = $2 AND f.active`,
     [userId, fileId],
   );

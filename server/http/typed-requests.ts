@@ -42,6 +42,7 @@ import { setUserTagOrderRequest } from '../../commands/favorites/set-user-tag-or
 import { setUserTagGroupUserGroupsRequest } from '../../commands/favorites/set-user-tag-group-user-groups.ts';
 import { setRecipeItemsRequest } from '../../commands/recipes/set-recipe-items.ts';
 import { analyzeTextRequest } from '../../queries/text/analyze-text.ts';
+import { setTopicalFileRequest } from '../../commands/users/set-topical-file.ts';
 import type { TypedRequest } from './typed-request.ts';
 import type { App } from './zod.ts';
 
@@ -96,6 +97,8 @@ export const typedRequests: Readonly<Record<string, TypedRequest>> = {
   'set-user-tag-group-user-groups': setUserTagGroupUserGroupsRequest,
   'set-recipe-items': setRecipeItemsRequest,
   'analyze-text': analyzeTextRequest,
+  // The settings tab's topical file (spec 3 section 2): an administrator's, for their units.
+  'set-topical-file': setTopicalFileRequest,
 };
 
 const Params = z.strictObject({ type: z.string().min(1).max(100) });

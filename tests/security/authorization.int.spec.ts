@@ -55,6 +55,8 @@ export const authorizationTable: Record<string, Row> = {
   'POST /api/requests/send-password-reset-email': row(anyone, { publicToken: 'denied', publicPassword: 'denied' }),
   'POST /api/requests/reset-password': row(anyone, { publicToken: 'denied', publicPassword: 'denied' }),
   'POST /api/requests/set-password': row(unitAndAdmin, { caregiver: 'denied' }),
+  // With showUploadTopicalFile, for the units the administrator administers: the unit administers nobody.
+  'POST /api/requests/set-topical-file': row(unitAndAdmin, { caregiver: 'denied' }),
   // The back office (DOMAIN.md section 4: the content library is the operators').
   'POST /api/requests/set-audio-file-active': operatorOnly,
   'POST /api/requests/set-audio-file-length': operatorOnly,

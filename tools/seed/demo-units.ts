@@ -27,6 +27,8 @@ export interface DemoUnit {
   activities: Array<[name: string, active: boolean]>;
   /** The unit's own instructions (uiParams.instructions.Info, HTML), shown by the Info button. */
   instructions?: string;
+  /** The unit's own footer text (uiParams.instructions.Footer, HTML), shown instead of the default footer. */
+  footer?: string;
 }
 
 // Units make their own favorite lists (the flag is checked on the server, default false).
@@ -115,6 +117,8 @@ export const demoUnits: DemoUnit[] = [
     language: 'fin',
     userGroup: 'Metsärinne service home',
     config: { ...unitFlags, music: 'withInstructor' },
+    // Spec 1 section 2: a footer help text of the unit's own replaces the default contact footer.
+    footer: '<p><strong>Metsärinne</strong>: musiikkihetki arkisin klo 14 päiväsalissa. Kysy ohjaajalta: Laura, p. 040 765 4321.</p>',
     residents: [
       ['Kerttu', 'Hiltunen', '1'],
       ['Arvo', 'Turunen', '2'],
@@ -174,6 +178,8 @@ export const demoAdmin = {
     canInviteUsers: true,
     canCreateUsageReportMessages: true,
     passwordChange: true,
+    // The settings tab's topical file for the units (spec 3 section 2).
+    showUploadTopicalFile: true,
   } satisfies StoredConfig,
 };
 

@@ -117,7 +117,9 @@ async function insertDemoData(tx: Queryable, passwordHash: string, objectSizes: 
       name: unit.name, password_hash: passwordHash, organization: unit.organization, client_name: unit.clientName, email: unit.email,
       language: unit.language, config: differingFromDefaults(unit.config), user_group_id: idOf(groupIds, unit.userGroup),
       public_report_token_code: unit.name === demoPublicUser.reportOf ? demoPublicReportToken : null,
-      ui_params: unit.instructions ? { instructions: { Info: unit.instructions } } : {},
+      ui_params: unit.instructions || unit.footer
+        ? { instructions: { ...(unit.instructions ? { Info: unit.instructions } : {}), ...(unit.footer ? { Footer: unit.footer } : {}) } }
+        : {},
     })),
     {
       name: demoAdmin.name, password_hash: passwordHash, organization: demoAdmin.organization, first_name: demoAdmin.firstName,

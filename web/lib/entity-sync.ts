@@ -59,6 +59,49 @@ export function crudFor<C>(registry: Record<string, C>, type: string): C {
   return crud;
 }
 
+/**
+ * The delayed put's rule for a value that is not an entity of a collection (a setting typed into a
+ * field): each change of a key waits 500 ms, and only the newest change of that key is sent, so
+ * typing "12" sends "12" once rather than "1" and then "12". EntityCollection.delayedPut is the same
+ * rule for entities, where the change is also applied to the local copy at once.
+ */
+export class DelayedPuts<K, V> {
+  private readonly latest = new Map<K, { value: V; timer: ReturnType<typeof setTimeout> }>();
+
+  constructor(
+    private readonly send: (key: K, value: V) => void,
+    private readonly delayMs: number = delayedPutMs,
+  ) {}
+
+  put(key: K, value: V): void {
+    this.cancel(key);
+    const timer = setTimeout(() => {
+      this.latest.delete(key);
+      this.send(key, value);
+    }, this.delayMs);
+    this.latest.set(key, { value, timer });
+  }
+
+  /** Drops a change not sent yet (the field went back to an invalid or the stored value). */
+  cancel(key: K): void {
+    const pending = this.latest.get(key);
+    if (pending) clearTimeout(pending.timer);
+    this.latest.delete(key);
+  }
+
+  /** Sends a waiting change of the key now (the field lost focus: no reason to wait). */
+  flush(key: K): void {
+    const pending = this.latest.get(key);
+    if (!pending) return;
+    this.cancel(key);
+    this.send(key, pending.value);
+  }
+
+  pending(key: K): boolean {
+    return this.latest.has(key);
+  }
+}
+
 /** A 4xx answer refused the content itself: sending it again cannot help. */
 export const retryableByDefault = (error: unknown) => !(error instanceof ApiError) || error.status >= 500 || error.status < 400;
 

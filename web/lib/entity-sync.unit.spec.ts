@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client.ts';
-import { crudFor, delayedPutMs, EntityCollection, failedCreationRetryMs, syncIntervalMs, type EntityCrud } from './entity-sync.ts';
+import { crudFor, DelayedPuts, delayedPutMs, EntityCollection, failedCreationRetryMs, syncIntervalMs, type EntityCrud } from './entity-sync.ts';
 
 interface Row {
   id: number;
@@ -197,5 +197,42 @@ describe('entity collection (spec 1 section 4, generic data handling)', () => {
     const rows = new EntityCollection(server.crud);
     await rows.fetch({});
     expect(rows.missingIds([1, 2, 2, 3])).toEqual([2, 3]);
+  });
+});
+
+describe('DelayedPuts: the delayed put of a keyed value (a setting typed into a field)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('should send only the newest change of a key, 500 ms after it', async () => {
+    const sent: string[] = [];
+    const puts = new DelayedPuts<string, string>((key, value) => sent.push(`${key}=${value}`));
+    puts.put('sessionTargetCount', '1');
+    await vi.advanceTimersByTimeAsync(delayedPutMs - 100);
+    puts.put('sessionTargetCount', '12');
+    await vi.advanceTimersByTimeAsync(delayedPutMs - 1);
+    expect(sent).toEqual([]);
+    expect(puts.pending('sessionTargetCount')).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sent).toEqual(['sessionTargetCount=12']);
+    expect(puts.pending('sessionTargetCount')).toBe(false);
+  });
+
+  it('should keep keys apart, drop a cancelled change and send a flushed one at once', async () => {
+    const sent: string[] = [];
+    const puts = new DelayedPuts<string, string>((key, value) => sent.push(`${key}=${value}`));
+    puts.put('a', '1');
+    puts.put('b', '2');
+    puts.cancel('a');
+    puts.put('c', '3');
+    puts.flush('c');
+    expect(sent).toEqual(['c=3']);
+    puts.flush('c');
+    await vi.advanceTimersByTimeAsync(delayedPutMs);
+    expect(sent).toEqual(['c=3', 'b=2']);
   });
 });

@@ -92,6 +92,11 @@ export const routeRequests: Record<string, RequestBuilder> = {
     await s.t.sql.query('INSERT INTO user_admins (admin_user_id, user_id) VALUES ($1, $2)', [s.users.admin.id, user.id]);
     return { method: 'POST', url: '/api/requests/remove-user', payload: { userId: user.id } };
   },
+  // The administrator, with showUploadTopicalFile, takes the topical file of the unit away (no upload needed).
+  'POST /api/requests/set-topical-file': async (s) => {
+    await s.t.sql.query(`UPDATE users SET config = config || '{"showUploadTopicalFile": true}'::jsonb WHERE id = $1`, [s.users.admin.id]);
+    return { method: 'POST', url: '/api/requests/set-topical-file', payload: { userIds: [s.ids.unit], fileId: null } };
+  },
   // A throwaway user the administrator administers: a support session in their account.
   'POST /api/requests/login-as-user': async (s) => {
     const user = await s.t.createUser();

@@ -38,4 +38,11 @@ export const accountTexts: Record<string, TextEntry> = {
   'Failed to request password reset email.': { fin: 'Salasanan vaihtoviestin pyytäminen epäonnistui.', swe: 'Det gick inte att begära e-post för nytt lösenord.' },
   'Password reset code invalid.': { fin: 'Salasanan vaihtokoodi ei kelpaa.', swe: 'Koden för nytt lösenord är ogiltig.' },
   'Failed to reset password.': { fin: 'Salasanan vaihtaminen epäonnistui.', swe: 'Det gick inte att återställa lösenordet.' },
+  // The admin-password login of the login form (spec 1 section 4).
+  'Login with an administrator password': { fin: 'Kirjaudu ylläpitäjän salasanalla', swe: 'Logga in med administratörslösenord' },
+  'Administrator user name': { fin: 'Ylläpitäjän käyttäjätunnus', swe: 'Administratörens användarnamn' },
+  'Type the user name of the unit above and your own password as the password. Plays are not logged.': {
+    fin: 'Kirjoita yllä yksikön käyttäjätunnus ja salasanaksi oma salasanasi. Toistoja ei kirjata.',
+    swe: 'Skriv enhetens användarnamn ovan och ditt eget lösenord som lösenord. Uppspelningar loggas inte.',
+  },
 };

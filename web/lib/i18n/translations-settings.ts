@@ -17,4 +17,14 @@ export const settingsTexts: Record<string, TextEntry> = {
   'Remove link': { fin: 'Poista linkki', swe: 'Ta bort länken', swe2: 'Radera länken' },
   'Link created': { fin: 'Linkki luotu', swe: 'Länken har skapats' },
   'Link removed': { fin: 'Linkki poistettu', swe: 'Länken har tagits bort', swe2: 'Länken har raderats' },
+  // The topical file (spec 3 section 2).
+  'Topical file': { fin: 'Ajankohtainen tiedosto', swe: 'Aktuell fil' },
+  'Upload a file for the units you administer, e.g. the programme of the month. The units chosen below see it behind their Info button.': {
+    fin: 'Lataa hallinnoimillesi yksiköille tiedosto, esimerkiksi kuukauden ohjelma. Alla valitut yksiköt näkevät sen Info-painikkeen takaa.',
+    swe: 'Ladda upp en fil för enheterna du administrerar, till exempel månadens program. Enheterna du väljer nedan ser den bakom sin Info-knapp.',
+  },
+  'Show to the selected units': { fin: 'Näytä valituille yksiköille', swe: 'Visa för de valda enheterna' },
+  'Remove from the selected units': { fin: 'Poista valituilta yksiköiltä', swe: 'Ta bort från de valda enheterna', swe2: 'Radera från de valda enheterna' },
+  'Topical file saved': { fin: 'Ajankohtainen tiedosto tallennettu', swe: 'Den aktuella filen har sparats' },
+  'Topical file removed': { fin: 'Ajankohtainen tiedosto poistettu', swe: 'Den aktuella filen har tagits bort', swe2: 'Den aktuella filen har raderats' },
 };

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Alert } from '../../../components/alert.tsx';
 import { Logo } from '../../../components/logo.tsx';
+import { HideShowToggle } from '../../../components/widgets/hide-show-toggle.tsx';
 import { loginScreen, requestPasswordReset, resetPassword, showLoginMode } from '../stores/login-screen-store.ts';
 import { login, session } from '../stores/session-store.ts';
 
@@ -22,10 +23,15 @@ function PasswordLoginForm() {
   const { loginFailed, lockedOutMinutes, contractAlert } = useSnapshot(session);
   const [username, setUsername] = useState(loginScreen.userName);
   const [password, setPassword] = useState('');
+  // Spec 1 section 4, "admin password": an administrator helps a unit by logging into it with their
+  // own password (the session gets the admin flag: no play logging, no single-login checks). Folded
+  // away by default, since nearly every login is a plain one; folding it away again drops the name,
+  // so what is sent is always what the screen shows.
+  const [adminUsername, setAdminUsername] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void login(username, password);
+    void login(username, password, adminUsername?.trim() || undefined);
   };
 
   return (
@@ -54,6 +60,13 @@ function PasswordLoginForm() {
             required
           />
         </label>
+        <HideShowToggle label={t('Login with an administrator password')} testId="admin-password-login" onShownChange={(shown) => setAdminUsername(shown ? '' : null)}>
+          <label>
+            {t('Administrator user name')}
+            <input name="adminUsername" autoComplete="off" value={adminUsername ?? ''} onChange={(e) => setAdminUsername(e.target.value)} required />
+          </label>
+          <p className="login-note">{t('Type the user name of the unit above and your own password as the password. Plays are not logged.')}</p>
+        </HideShowToggle>
         <button type="submit" className="button-primary">
           {t('Login')}
         </button>

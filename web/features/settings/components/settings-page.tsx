@@ -1,9 +1,9 @@
 import { YesNoRadio } from '../../../components/widgets/yes-no-radio.tsx';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
-import { resultsCountOptions } from '../../../../schemas/api/settings.ts';
+import { resultsCountOptions, type PutSettingRequest } from '../../../../schemas/api/settings.ts';
 import type { UserConfig } from '../../../../schemas/api/user.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { ChangePasswordModal } from '../../../components/change-password-modal.tsx';
@@ -11,7 +11,9 @@ import { pushToast } from '../../../lib/toast-queue.ts';
 import { showModal } from '../../../lib/modal-stack.ts';
 import { paths } from '../../../routes/paths.ts';
 import { loadSettings, saveSetting, settingsStore } from '../stores/settings-store.ts';
+import { DelayedPuts } from '../../../lib/entity-sync.ts';
 import { PublicReportLinks } from './public-report-links.tsx';
+import { TopicalFile } from './topical-file.tsx';
 import './settings.css';
 
 type Tab = 'settings' | 'residents' | 'activities' | 'users';
@@ -63,6 +65,7 @@ export function SettingsPage({
         <>
           <SettingsForm passwordChangeFor={config.passwordChange ? userId : undefined} />
           {config.showPublicReport && administeredUnits.length > 0 && <PublicReportLinks units={administeredUnits} />}
+          {config.showUploadTopicalFile && config.userAdmin && administeredUnits.length > 0 && <TopicalFile units={administeredUnits} />}
         </>
       ) : (
         children
@@ -98,26 +101,9 @@ function SettingsForm({ passwordChangeFor }: { passwordChangeFor?: number }) {
             ))}
           </select>
         </Row>
-        {/* Spec 3 sections 2 and 3: the month's session target a report starts with, and playing with one click. */}
+        {/* Spec 3 sections 2 and 3: the month's session target a report starts with. */}
         <Row label={t('Session target per month')} htmlFor="sessionTargetCount">
-          <input
-            type="number"
-            id="sessionTargetCount"
-            name="sessionTargetCount"
-            min={0}
-            max={100}
-            step={1}
-            key={values.sessionTargetCount ?? ''}
-            defaultValue={values.sessionTargetCount ?? ''}
-            disabled={!loaded || busyKey === 'sessionTargetCount'}
-            data-testid="setting-session-target-count"
-            onBlur={(e) => {
-              const value = e.target.value.trim();
-              // The server takes whole numbers 0 to 100; anything else is put back as it was.
-              if (/^(100|[1-9]?[0-9])$/.test(value)) void saveSetting('sessionTargetCount', value, t('Settings saved'));
-              else e.target.value = values.sessionTargetCount ?? '';
-            }}
-          />
+          <SessionTargetInput stored={values.sessionTargetCount} disabled={!loaded} savedText={t('Settings saved')} />
         </Row>
         {/* A yes/no pair (spec 1's shared widget): with neither chosen the server's default holds. */}
         <YesNoRadio
@@ -140,6 +126,50 @@ function SettingsForm({ passwordChangeFor }: { passwordChangeFor?: number }) {
         <ChangePasswordModal userId={passwordChangeFor} onClose={() => setChangingPassword(false)} onChanged={() => pushToast(t('Password changed'))} />
       )}
     </>
+  );
+}
+
+/** The server takes whole numbers 0 to 100 (spec 3 section 5: targets 0 to 100). */
+const validTarget = (value: string) => /^(100|[1-9]?[0-9])$/.test(value);
+
+/** Typing stops for 500 ms: the newest valid value is saved (spec 1 section 4's delayed put). */
+const typedSettings = new DelayedPuts<PutSettingRequest['key'], { value: string; savedText: string }>((key, { value, savedText }) => void saveSetting(key, value, savedText));
+
+/**
+ * The session target is saved as it is typed, through the shared delayed put (web/lib/entity-sync.ts),
+ * so no save button and no need to leave the field. What is typed stays the field's own while it has
+ * focus, so a save arriving mid-typing neither moves the caret nor disables the field; an invalid
+ * value is never sent and goes back to the last valid one when the field is left.
+ */
+function SessionTargetInput({ stored, disabled, savedText }: { stored: string | undefined; disabled: boolean; savedText: string }) {
+  const [typed, setTyped] = useState<string | null>(null);
+  // The last valid value typed here: what was (or is about to be) saved, shown again when an
+  // invalid value is left in the field.
+  const lastValid = useRef<string | null>(null);
+  return (
+    <input
+      type="number"
+      id="sessionTargetCount"
+      name="sessionTargetCount"
+      min={0}
+      max={100}
+      step={1}
+      value={typed ?? stored ?? ''}
+      disabled={disabled}
+      data-testid="setting-session-target-count"
+      onChange={(e) => {
+        const value = e.target.value.trim();
+        setTyped(e.target.value);
+        if (validTarget(value)) {
+          lastValid.current = value;
+          typedSettings.put('sessionTargetCount', { value, savedText });
+        } else typedSettings.cancel('sessionTargetCount');
+      }}
+      onBlur={() => {
+        typedSettings.flush('sessionTargetCount');
+        setTyped(lastValid.current);
+      }}
+    />
   );
 }
 
