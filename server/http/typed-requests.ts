@@ -32,6 +32,20 @@ import { removeSimilarAudioFilesRequest } from '../../commands/library/remove-si
 import { setAdminUiStateRequest } from '../../commands/admin-ui/set-admin-ui-state.ts';
 import { getAdminUiStateRequest } from '../../queries/admin-ui/get-admin-ui-state.ts';
 import { copyUserRequest } from '../../commands/users/copy-user.ts';
+// User groups, users' groups, contacts and app tasks (issue 18 item 2).
+import { copyUserSettingsRequest } from '../../commands/users/copy-user-settings.ts';
+import { copyUserGroupContentsRequest } from '../../commands/user-groups/copy-user-group-contents.ts';
+import { addUserGroupItemsRequest } from '../../commands/user-groups/add-user-group-items.ts';
+import { setUserGroupItemsActiveRequest } from '../../commands/user-groups/set-user-group-items-active.ts';
+import { setUsersUserGroupRequest } from '../../commands/users/set-users-user-group.ts';
+import { setUsersInstructionsUserGroupRequest } from '../../commands/users/set-users-instructions-user-group.ts';
+import { setUsersTimingsUserGroupRequest } from '../../commands/users/set-users-timings-user-group.ts';
+import { setUserContactRequest } from '../../commands/contacts/set-user-contact.ts';
+import { setUserGroupContactRequest } from '../../commands/contacts/set-user-group-contact.ts';
+import { setUserGroupCategoriesRequest } from '../../commands/user-groups/set-user-group-categories.ts';
+import { setUserGroupRecipesRequest } from '../../commands/user-groups/set-user-group-recipes.ts';
+import { setUserGroupFilesRequest } from '../../commands/user-groups/set-user-group-files.ts';
+import { addAppTaskRequest } from '../../commands/app-tasks/add-app-task.ts';
 import type { TypedRequest } from './typed-request.ts';
 import type { App } from './zod.ts';
 
@@ -76,6 +90,20 @@ export const typedRequests: Readonly<Record<string, TypedRequest>> = {
   'set-admin-ui-state': setAdminUiStateRequest,
   'get-admin-ui-state': getAdminUiStateRequest,
   'copy-user': copyUserRequest,
+  // User groups, users' groups, contacts and app tasks.
+  'copy-user-settings': copyUserSettingsRequest,
+  'copy-user-group-contents': copyUserGroupContentsRequest,
+  'add-user-group-items': addUserGroupItemsRequest,
+  'set-user-group-items-active': setUserGroupItemsActiveRequest,
+  'set-users-user-group': setUsersUserGroupRequest,
+  'set-users-instructions-user-group': setUsersInstructionsUserGroupRequest,
+  'set-users-timings-user-group': setUsersTimingsUserGroupRequest,
+  'set-user-contact': setUserContactRequest,
+  'set-user-group-contact': setUserGroupContactRequest,
+  'set-user-group-categories': setUserGroupCategoriesRequest,
+  'set-user-group-recipes': setUserGroupRecipesRequest,
+  'set-user-group-files': setUserGroupFilesRequest,
+  'add-app-task': addAppTaskRequest,
 };
 
 const Params = z.strictObject({ type: z.string().min(1).max(100) });
