@@ -56,6 +56,11 @@ export const GetCategoriesQuery = z.strictObject({
   idList: queryIdList.optional(),
   /** One type or a comma list, e.g. 'Music,Program'. */
   type: queryList.pipe(z.array(CategoryType).max(3)).optional(),
+  /**
+   * Whose usage report the categories are for (the caller or a user they administer; default the
+   * caller): usageReport is then as that user's group has it (set-user-group-categories).
+   */
+  userId: pathId.optional(),
 });
 export type GetCategoriesQuery = z.infer<typeof GetCategoriesQuery>;
 

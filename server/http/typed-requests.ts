@@ -43,6 +43,20 @@ import { setUserTagGroupUserGroupsRequest } from '../../commands/favorites/set-u
 import { setRecipeItemsRequest } from '../../commands/recipes/set-recipe-items.ts';
 import { analyzeTextRequest } from '../../queries/text/analyze-text.ts';
 import { setTopicalFileRequest } from '../../commands/users/set-topical-file.ts';
+// User groups, users' groups, contacts and app tasks (issue 18 item 2).
+import { copyUserSettingsRequest } from '../../commands/users/copy-user-settings.ts';
+import { copyUserGroupContentsRequest } from '../../commands/user-groups/copy-user-group-contents.ts';
+import { addUserGroupItemsRequest } from '../../commands/user-groups/add-user-group-items.ts';
+import { setUserGroupItemsActiveRequest } from '../../commands/user-groups/set-user-group-items-active.ts';
+import { setUsersUserGroupRequest } from '../../commands/users/set-users-user-group.ts';
+import { setUsersInstructionsUserGroupRequest } from '../../commands/users/set-users-instructions-user-group.ts';
+import { setUsersTimingsUserGroupRequest } from '../../commands/users/set-users-timings-user-group.ts';
+import { setUserContactRequest } from '../../commands/contacts/set-user-contact.ts';
+import { setUserGroupContactRequest } from '../../commands/contacts/set-user-group-contact.ts';
+import { setUserGroupCategoriesRequest } from '../../commands/user-groups/set-user-group-categories.ts';
+import { setUserGroupRecipesRequest } from '../../commands/user-groups/set-user-group-recipes.ts';
+import { setUserGroupFilesRequest } from '../../commands/user-groups/set-user-group-files.ts';
+import { addAppTaskRequest } from '../../commands/app-tasks/add-app-task.ts';
 import type { TypedRequest } from './typed-request.ts';
 import type { App } from './zod.ts';
 
@@ -99,6 +113,20 @@ export const typedRequests: Readonly<Record<string, TypedRequest>> = {
   'analyze-text': analyzeTextRequest,
   // The settings tab's topical file (spec 3 section 2): an administrator's, for their units.
   'set-topical-file': setTopicalFileRequest,
+  // User groups, users' groups, contacts and app tasks.
+  'copy-user-settings': copyUserSettingsRequest,
+  'copy-user-group-contents': copyUserGroupContentsRequest,
+  'add-user-group-items': addUserGroupItemsRequest,
+  'set-user-group-items-active': setUserGroupItemsActiveRequest,
+  'set-users-user-group': setUsersUserGroupRequest,
+  'set-users-instructions-user-group': setUsersInstructionsUserGroupRequest,
+  'set-users-timings-user-group': setUsersTimingsUserGroupRequest,
+  'set-user-contact': setUserContactRequest,
+  'set-user-group-contact': setUserGroupContactRequest,
+  'set-user-group-categories': setUserGroupCategoriesRequest,
+  'set-user-group-recipes': setUserGroupRecipesRequest,
+  'set-user-group-files': setUserGroupFilesRequest,
+  'add-app-task': addAppTaskRequest,
 };
 
 const Params = z.strictObject({ type: z.string().min(1).max(100) });

@@ -125,7 +125,8 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('app tasks on %s', (database
     const uploaded = await t.app.inject({ method: 'POST', url: '/api/upload', payload, headers: { ...headers, ...cookies.get(operator) } });
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     const [file] = UploadedFiles.parse(uploaded.json());
-    const response = await send(operator, 'POST', '/api/admin/app-tasks', {
+    // Through the typed request (spec 3 add-app-task): the same command, its job run by the runners.
+    const response = await send(operator, 'POST', '/api/requests/add-app-task', {
       task: { kind: 'CreateAudioFileTask', upload: { fileId: file!.id, name: 'Evening hymn', categories: [{ categoryId: category, priority: 1 }] } },
     });
     expect(response.statusCode, response.body).toBe(200);

@@ -64,7 +64,6 @@ const activitySchemas: EntitySchemas = {
 
 export const allEntitySchemas: readonly ConsoleEntity[] = [
   { schemas: activitySchemas, auditTable: 'activities' },
-  // Added by the operator; its history is the runner's status and progress on the row itself.
   { schemas: appTaskEntity, auditTable: 'app_tasks' },
   { schemas: artistEntity, auditTable: 'artists' },
   { schemas: audioFileLogEntity },

@@ -2,29 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { buildTestApp, type TestApp, type TestUser } from '../../support/build-test-app.ts';
 import { libraryRows } from '../../support/library-rows.ts';
+import { absent, describeTypedRequestCases, type TypedRequestCase } from '../../support/typed-request-cases.ts';
 
 // The back office's typed requests (spec 3 section 7; issue 18 item 2), one table: for each type a
 // valid request on fresh rows and its effect, an id that names no row, and the field of a wrong
-// value. Every type is then checked the same way: the operator's change is made with audit rows
-// naming the request; anyone else is AccessDenied; bad input is a ValidationError naming
-// `body.<field>`; a refused request writes nothing (no row, no audit row).
-
-interface Valid {
-  payload: Record<string, unknown>;
-  /** Checks the answer and the rows after the operator's request. */
-  check(answer: unknown): Promise<void>;
-}
-
-interface Case {
-  type: string;
-  /** The table whose audit rows the change writes. */
-  audited: string;
-  valid(): Promise<Valid>;
-  /** A request whose `field` names a row that does not exist. */
-  missing(): Promise<{ payload: Record<string, unknown>; field: string }>;
-}
-
-const absent = 2_000_000_000;
+// value. Every type is then checked the same way (tests/support/typed-request-cases.ts).
 
 describe('back-office typed requests', () => {
   let t: TestApp;
@@ -48,7 +30,7 @@ describe('back-office typed requests', () => {
     await t?.close();
   });
 
-  const cases: Case[] = [
+  const cases: TypedRequestCase[] = [
     {
       type: 'set-audio-file-active',
       audited: 'audio_files',
@@ -294,7 +276,7 @@ describe('back-office typed requests', () => {
       },
       missing: async () => ({ payload: { ids: [absent] }, field: 'ids' }),
     },
-    ...(['artists', 'audio-files'] as const).flatMap((kind): Case[] => {
+    ...(['artists', 'audio-files'] as const).flatMap((kind): TypedRequestCase[] => {
       const table = kind === 'artists' ? 'similar_artists' : 'similar_audio_files';
       const [left, right, idField, idsField] = kind === 'artists' ? ['artist_id', 'similar_artist_id', 'artistId', 'artistIds'] : ['audio_file_id', 'similar_audio_file_id', 'audioFileId', 'audioFileIds'];
       const row = () => (kind === 'artists' ? rows.artist() : rows.audioFile());
@@ -392,50 +374,7 @@ describe('back-office typed requests', () => {
     },
   ];
 
-  describe.each(cases)('$type', (c) => {
-    it('does what it says for a service operator, with audit rows naming the request', async () => {
-      const { payload, check } = await c.valid();
-      const before = await auditCount();
-      const response = await send(operator.cookie, c.type, payload);
-      expect(response.statusCode, response.body).toBe(200);
-      await check(response.json());
-      const audits = await t.sql.query<{ table: string; user_id: number }>('SELECT "table", user_id FROM logging WHERE query = $1 AND id > (SELECT max(id) FROM logging) - 50', [c.type]);
-      expect(await auditCount()).toBeGreaterThan(before);
-      expect(audits.some((a) => a.table === c.audited && Number(a.user_id) === operator.id)).toBe(true);
-    });
-
-    it('is AccessDenied for anyone else (Unauthorized without a session), and writes nothing', async () => {
-      const { payload } = await c.valid();
-      const before = await auditCount();
-      const user = await send(caregiver.cookie, c.type, payload);
-      expect(user.statusCode, user.body).toBe(403);
-      expect(user.json()).toMatchObject({ error: { kind: 'AccessDenied' } });
-      expect((await send(null, c.type, payload)).statusCode).toBe(401);
-      expect(await auditCount()).toBe(before);
-    });
-
-    it('refuses an id that names no row, naming the field, and writes nothing', async () => {
-      const { payload, field } = await c.missing();
-      const before = await auditCount();
-      const response = await send(operator.cookie, c.type, payload);
-      expect(response.statusCode, response.body).toBe(400);
-      expect(response.json()).toMatchObject({ error: { kind: 'ValidationError', details: [{ path: `body.${field}` }] } });
-      expect(await auditCount()).toBe(before);
-    });
-
-    it('refuses unknown fields and values of the wrong type, naming them, and writes nothing', async () => {
-      const { payload } = await c.valid();
-      const before = await auditCount();
-      const unknown = await send(operator.cookie, c.type, { ...payload, dropTable: true });
-      expect(unknown.statusCode).toBe(400);
-      expect(unknown.json()).toMatchObject({ error: { kind: 'ValidationError', details: [{ path: 'body.dropTable' }] } });
-      const [first] = Object.keys(payload);
-      const wrong = await send(operator.cookie, c.type, { ...payload, [first!]: 'x' });
-      expect(wrong.statusCode).toBe(400);
-      expect(wrong.json()).toMatchObject({ error: { kind: 'ValidationError', details: [{ path: `body.${first}` }] } });
-      expect(await auditCount()).toBe(before);
-    });
-  });
+  describeTypedRequestCases(() => ({ t, operator, caregiver }), cases);
 
   it('refuses what cannot be meant: a measurement of a file the audio file no longer has, a merge into a source, a recipe into itself', async () => {
     const before = await auditCount();

@@ -6,6 +6,7 @@ import type { RequestBuilder } from './route-requests.ts';
 // throwaway rows: an operator's change must not alter the rows the other routes' cells use.
 
 const typed = (type: string, payload: object) => ({ method: 'POST' as const, url: `/api/requests/${type}`, payload });
+const contactRow = async (s: Parameters<RequestBuilder>[0]) => (await s.t.sql.query<{ id: number }>("INSERT INTO contacts (name) VALUES ('Service desk') RETURNING id"))[0]!.id;
 
 export const typedRequestBuilders: Record<string, RequestBuilder> = {
   'POST /api/requests/set-audio-file-active': async (s) => typed('set-audio-file-active', { audioFileIds: [await libraryRows(s.t.sql).audioFile()], active: false }),
@@ -98,4 +99,38 @@ export const typedRequestBuilders: Record<string, RequestBuilder> = {
     return typed('set-recipe-items', { recipeId, items: [{ id: await rows.recipeItem(recipeId), type: 'Story' }, { type: 'Music', audioFileId: await rows.audioFile() }] });
   },
   'POST /api/requests/analyze-text': () => typed('analyze-text', { text: 'Tänään laulamme yhdessä.' }),
+  // User groups, users' groups, contacts and app tasks: throwaway users and groups, so no role's
+  // own account changes group or settings.
+  'POST /api/requests/copy-user-settings': async (s) => typed('copy-user-settings', { fromUserId: s.ids.unit, toUserIds: [(await s.t.createUser()).id], settings: { userGroupItems: true } }),
+  'POST /api/requests/copy-user-group-contents': async (s) => {
+    const rows = libraryRows(s.t.sql);
+    return typed('copy-user-group-contents', { fromUserGroupIds: [await rows.userGroup()], toUserGroupId: await rows.userGroup() });
+  },
+  'POST /api/requests/add-user-group-items': async (s) => typed('add-user-group-items', { userIds: [(await s.t.createUser()).id], userGroupIds: [await libraryRows(s.t.sql).userGroup()], mode: 'ReadWrite' }),
+  'POST /api/requests/set-user-group-items-active': async (s) => {
+    const [user, group] = [(await s.t.createUser()).id, await libraryRows(s.t.sql).userGroup()];
+    const [item] = await s.t.sql.query<{ id: number }>('INSERT INTO user_group_items (user_group_id, user_id) VALUES ($1, $2) RETURNING id', [group, user]);
+    return typed('set-user-group-items-active', { ids: [item!.id], active: false });
+  },
+  ...Object.fromEntries(
+    ['set-users-user-group', 'set-users-instructions-user-group', 'set-users-timings-user-group'].map((type) => [
+      `POST /api/requests/${type}`,
+      async (s: Parameters<RequestBuilder>[0]) => typed(type, { userIds: [(await s.t.createUser()).id], userGroupId: await libraryRows(s.t.sql).userGroup() }),
+    ]),
+  ),
+  'POST /api/requests/set-user-contact': async (s) => typed('set-user-contact', { contactIds: [await contactRow(s)], userIds: [(await s.t.createUser()).id], value: true }),
+  'POST /api/requests/set-user-group-contact': async (s) => typed('set-user-group-contact', { contactIds: [await contactRow(s)], userGroupIds: [await libraryRows(s.t.sql).userGroup()], value: true }),
+  'POST /api/requests/set-user-group-categories': async (s) => {
+    const rows = libraryRows(s.t.sql);
+    return typed('set-user-group-categories', { userGroupIds: [await rows.userGroup()], categoryIds: [await rows.category()], value: true, mode: 'targetable' });
+  },
+  'POST /api/requests/set-user-group-recipes': async (s) => {
+    const rows = libraryRows(s.t.sql);
+    return typed('set-user-group-recipes', { userGroupIds: [await rows.userGroup()], recipeIds: [await rows.recipe()], value: true });
+  },
+  'POST /api/requests/set-user-group-files': async (s) => {
+    const rows = libraryRows(s.t.sql);
+    return typed('set-user-group-files', { userGroupIds: [await rows.userGroup()], fileIds: [await rows.file('application/pdf')], value: true });
+  },
+  'POST /api/requests/add-app-task': (s) => typed('add-app-task', { task: { kind: 'GenerateSessionDataTask', userId: s.ids.unit, day: s.first } }),
 };

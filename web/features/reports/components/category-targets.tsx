@@ -13,7 +13,8 @@ import { useLoad } from '../use-load.ts';
 export function CategoryTargets({ totals }: { totals: UsageTotals }) {
   const { t } = useTranslation();
   const snap = useSnapshot(reportStore);
-  const loaded = useLoad('categories', (signal) => getCategories(signal));
+  // Which categories have targets depends on the user's group (set-user-group-categories).
+  const loaded = useLoad(`categories/${snap.userId}`, (signal) => getCategories(signal, snap.userId || undefined));
   if (loaded.status !== 'loaded') return null;
   const targetable = loaded.data.filter((c) => c.usageReport === 'targetable');
   if (targetable.length === 0) return null;
