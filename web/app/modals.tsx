@@ -4,7 +4,6 @@ import { MessagePopupModal } from '../features/messages/components/unread-popups
 import { StartSessionModal } from '../features/usage-session/components/start-session-modal.tsx';
 import { BigImageModal } from '../components/modals/big-image-modal.tsx';
 import { IFrameModal } from '../components/modals/iframe-modal.tsx';
-import { InfoModal } from '../components/modals/info-modal.tsx';
 import { lazyNamed } from '../lib/lazy-named.ts';
 
 // The heavier windows (charts, search, the calendar, HTML sanitising) load when first opened.
@@ -14,6 +13,7 @@ const SearchAndAddModal = lazyNamed(() => import('./search-and-add-modal.tsx'), 
 const TimingCalendarModal = lazyNamed(() => import('../components/timing-calendar/timing-calendar-modal.tsx'), 'TimingCalendarModal');
 const AudioFileInfoModal = lazyNamed(() => import('../components/modals/audio-file-info-modal.tsx'), 'AudioFileInfoModal');
 const HtmlContentModal = lazyNamed(() => import('../components/modals/html-content-modal.tsx'), 'HtmlContentModal');
+const InfoModal = lazyNamed(() => import('../components/modals/info-modal.tsx'), 'InfoModal');
 
 // Modals that exist so far; the others show a 'not built yet' note inside the modal frame.
 export const modalRegistry: ModalRegistry = {
