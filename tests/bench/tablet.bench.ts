@@ -25,33 +25,35 @@ const users = ['caregiver', 'admin'] as const;
 
 type Target = keyof typeof goals;
 
+/**
+ * Runs in the page: its clock when `what` is on screen, or false. A string, not a function, so the
+ * runner's transpiler adds no helpers the page lacks.
+ */
+const readyCheck = `(what) => {
+  const painted = (selector) => {
+    const canvas = document.querySelector(selector);
+    if (!canvas || canvas.width === 0 || canvas.height === 0) return false;
+    const pixels = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
+    if (!pixels) return false;
+    // Axes and labels alone ink a little of the canvas; bars or slices ink much more.
+    let inked = 0;
+    for (let i = 3; i < pixels.length; i += 4) if (pixels[i] > 0) inked++;
+    return inked > canvas.width * canvas.height * 0.02;
+  };
+  if (what === 'landing') {
+    const page = document.querySelector('[data-testid=todays-messages]');
+    const control = page?.querySelector('button:not([disabled]), a[href]');
+    return control && control.getClientRects().length > 0 ? performance.now() : false;
+  }
+  const chart = painted('[data-testid=report-chart-sessions] canvas');
+  const pie = painted('[data-testid=report-pie-overall] canvas') || document.querySelector('p[data-testid=report-pie-overall]') !== null;
+  return chart && pie ? performance.now() : false;
+}`;
+
 /** Milliseconds from the navigation's start until `ready` holds in the page. */
 async function timeTo(page: Page, url: string, target: Target): Promise<number> {
   await page.goto(url, { waitUntil: 'commit' });
-  const ready = await page.waitForFunction(
-    (what) => {
-      const painted = (selector: string) => {
-        const canvas = document.querySelector<HTMLCanvasElement>(selector);
-        if (!canvas || canvas.width === 0 || canvas.height === 0) return false;
-        const pixels = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
-        if (!pixels) return false;
-        // Axes and labels alone paint a few thousand pixels; bars or slices paint many more.
-        let inked = 0;
-        for (let i = 3; i < pixels.length; i += 4) if (pixels[i]! > 0) inked++;
-        return inked > canvas.width * canvas.height * 0.02;
-      };
-      if (what === 'landing') {
-        const page = document.querySelector('[data-testid=todays-messages]');
-        const control = page?.querySelector<HTMLButtonElement | HTMLAnchorElement>('button:not([disabled]), a[href]');
-        return control && control.getClientRects().length > 0 ? performance.now() : false;
-      }
-      const chart = painted('[data-testid=report-chart-sessions] canvas');
-      const pie = painted('[data-testid=report-pie-overall] canvas') || document.querySelector('p[data-testid=report-pie-overall]') !== null;
-      return chart && pie ? performance.now() : false;
-    },
-    target,
-    { polling: 50, timeout: 120_000 },
-  );
+  const ready = await page.waitForFunction(`(${readyCheck})(${JSON.stringify(target)})`, undefined, { polling: 50, timeout: 120_000 });
   return Number(await ready.jsonValue());
 }
 
