@@ -12,7 +12,21 @@ export const webApp = fp(
   async (app: FastifyInstance) => {
     const { webDir } = app.deps;
     const served = webDir !== undefined && fs.existsSync(path.join(webDir, 'index.html'));
-    if (served) await app.register(fastifyStatic, { root: path.resolve(webDir), prefix: '/', index: 'index.html' });
+    if (served) {
+      const assets = path.join(path.resolve(webDir), 'assets') + path.sep;
+      await app.register(fastifyStatic, {
+        root: path.resolve(webDir),
+        prefix: '/',
+        index: 'index.html',
+        // The build's .br and .gz copies (tools/build/precompress.ts) when the browser takes them.
+        preCompressed: true,
+        // Vite names every file under assets/ by its content's hash: a tablet that has one never
+        // needs to ask again. index.html, which names them, is asked for every time.
+        setHeaders: (reply, file) => {
+          if (file.startsWith(assets)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        },
+      });
+    }
     else if (webDir) app.log.warn({ webDir }, 'web app not built: run `npm run build`');
 
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) =>

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/build-test-app.ts';
 
@@ -14,6 +15,8 @@ describe('error answers', () => {
     fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Sointu</title><div id="root"></div>');
     fs.mkdirSync(path.join(webDir, 'assets'));
     fs.writeFileSync(path.join(webDir, 'assets', 'app.js'), 'console.log("sointu")');
+    // The build's compressed copy (tools/build/precompress.ts).
+    fs.writeFileSync(path.join(webDir, 'assets', 'app.js.gz'), zlib.gzipSync('console.log("sointu")'));
     t = await buildTestApp({ webDir });
     // A route that fails inside, as a bug would: the client must learn nothing about it.
     t.app.get('/api/test-failure', async () => {
@@ -76,5 +79,18 @@ describe('error answers', () => {
     expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
     const api = await t.app.inject({ method: 'GET', url: '/api/favorites-not-built' });
     expect(api.json().error.kind).toBe('NotFound');
+  });
+
+  it('should send the compressed copy to a browser that takes it, and let it keep hashed assets but not the page', async () => {
+    const compressed = await t.app.inject({ method: 'GET', url: '/assets/app.js', headers: { 'accept-encoding': 'gzip, deflate' } });
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+    expect(compressed.headers['content-type']).toMatch(/javascript/);
+    expect(zlib.gunzipSync(compressed.rawPayload).toString()).toBe('console.log("sointu")');
+    expect(compressed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("sointu")');
+    const page = await t.app.inject({ method: 'GET', url: '/todays-messages' });
+    expect(page.headers['cache-control']).not.toContain('immutable');
   });
 });

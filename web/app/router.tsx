@@ -1,34 +1,37 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import type { CurrentUser } from '../../schemas/api/user.ts';
-import { ActivitiesTab } from '../features/activities/components/activities-tab.tsx';
-import { EasyPage } from '../features/easy/components/easy-page.tsx';
-import { MessagePage } from '../features/message/components/message-page.tsx';
-import { FavoritesPage } from '../features/favorites/components/favorites-page.tsx';
 import { FavoriteToggle } from '../features/favorites/components/favorite-toggle.tsx';
 import { RecipeFavoriteToggle } from '../features/favorites/components/recipe-favorite-toggle.tsx';
-import { GamesPage } from '../features/messages/components/games-page.tsx';
-import { MessagesPage } from '../features/messages/components/messages-page.tsx';
-import { SearchPage } from '../features/search/components/search-page.tsx';
-import { PublicReportPage } from '../features/public-report/components/public-report-page.tsx';
-import { RecipePage } from '../features/recipes/components/recipe-page.tsx';
-import { RecipesPage } from '../features/recipes/components/recipes-page.tsx';
-import { TodaysRecipePage } from '../features/recipes/components/todays-recipe-page.tsx';
-import { ReportsPage } from '../features/reports/components/reports-page.tsx';
-import { RebuildPage } from '../features/rebuild/components/rebuild-page.tsx';
-import { LibraryAdminPage } from '../features/library-admin/components/library-admin-page.tsx';
-import { ResidentsTab } from '../features/residents/components/residents-tab.tsx';
-import { TodaysMessagesPage } from '../features/todays-messages/components/todays-messages-page.tsx';
-import { MsgsPage } from '../features/msgs/components/msgs-page.tsx';
-import { MusicChannelsPage } from '../features/music-channels/components/music-channels-page.tsx';
-import { SettingsPage } from '../features/settings/components/settings-page.tsx';
-import { UsersPage } from '../features/users/components/users-page.tsx';
 import { isRouteAllowed, paths, rootRedirect, type RouteName } from '../routes/paths.ts';
 import { NoPagePanel } from './shell/no-page-panel.tsx';
-
-// Operators only: the console's code loads when one opens it, not with every tablet's app.
-const AdminConsolePage = lazy(() => import('../features/admin-console/components/admin-console-page.tsx'));
 import { publicReportOnly } from './shell/shell-parts.ts';
+import { PageLoading } from '../components/page-loading.tsx';
+import { lazyNamed } from '../lib/lazy-named.ts';
+
+// Each page is its own script, fetched when its route first renders (issue 21 item 3): the first
+// screen of a tablet does not wait for the reports' charts or the operators' screens.
+const ActivitiesTab = lazyNamed(() => import('../features/activities/components/activities-tab.tsx'), 'ActivitiesTab');
+const EasyPage = lazyNamed(() => import('../features/easy/components/easy-page.tsx'), 'EasyPage');
+const MessagePage = lazyNamed(() => import('../features/message/components/message-page.tsx'), 'MessagePage');
+const FavoritesPage = lazyNamed(() => import('../features/favorites/components/favorites-page.tsx'), 'FavoritesPage');
+const GamesPage = lazyNamed(() => import('../features/messages/components/games-page.tsx'), 'GamesPage');
+const MessagesPage = lazyNamed(() => import('../features/messages/components/messages-page.tsx'), 'MessagesPage');
+const SearchPage = lazyNamed(() => import('../features/search/components/search-page.tsx'), 'SearchPage');
+const PublicReportPage = lazyNamed(() => import('../features/public-report/components/public-report-page.tsx'), 'PublicReportPage');
+const RecipePage = lazyNamed(() => import('../features/recipes/components/recipe-page.tsx'), 'RecipePage');
+const RecipesPage = lazyNamed(() => import('../features/recipes/components/recipes-page.tsx'), 'RecipesPage');
+const TodaysRecipePage = lazyNamed(() => import('../features/recipes/components/todays-recipe-page.tsx'), 'TodaysRecipePage');
+const ReportsPage = lazyNamed(() => import('../features/reports/components/reports-page.tsx'), 'ReportsPage');
+const RebuildPage = lazyNamed(() => import('../features/rebuild/components/rebuild-page.tsx'), 'RebuildPage');
+const AdminConsolePage = lazyNamed(() => import('../features/admin-console/components/admin-console-page.tsx'), 'AdminConsolePage');
+const LibraryAdminPage = lazyNamed(() => import('../features/library-admin/components/library-admin-page.tsx'), 'LibraryAdminPage');
+const ResidentsTab = lazyNamed(() => import('../features/residents/components/residents-tab.tsx'), 'ResidentsTab');
+const TodaysMessagesPage = lazyNamed(() => import('../features/todays-messages/components/todays-messages-page.tsx'), 'TodaysMessagesPage');
+const MsgsPage = lazyNamed(() => import('../features/msgs/components/msgs-page.tsx'), 'MsgsPage');
+const MusicChannelsPage = lazyNamed(() => import('../features/music-channels/components/music-channels-page.tsx'), 'MusicChannelsPage');
+const SettingsPage = lazyNamed(() => import('../features/settings/components/settings-page.tsx'), 'SettingsPage');
+const UsersPage = lazyNamed(() => import('../features/users/components/users-page.tsx'), 'UsersPage');
 
 /** Renders the page if the user's flag allows the route; otherwise back to the root (spec 1 section 2). */
 function Guarded({ name, user, children }: { name: RouteName; user: CurrentUser; children: ReactNode }) {
@@ -36,6 +39,14 @@ function Guarded({ name, user, children }: { name: RouteName; user: CurrentUser;
 }
 
 export function AppRoutes({ user }: { user: CurrentUser }) {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <PageRoutes user={user} />
+    </Suspense>
+  );
+}
+
+function PageRoutes({ user }: { user: CurrentUser }) {
   // A public-report token session may read nothing but the public report (spec 3 section 6).
   if (user.publicReport) return <PublicReportPage user={user} />;
   // Nor may a showOnlyPublicReport login, whose other calls the server refuses: every address leads
@@ -70,9 +81,7 @@ export function AppRoutes({ user }: { user: CurrentUser }) {
       <Route path={paths.adminConsole.path}>
         {(params: { entity?: string }) =>
           user.operator ? (
-            <Suspense fallback={null}>
-              <AdminConsolePage entity={params.entity} />
-            </Suspense>
+            <AdminConsolePage entity={params.entity} />
           ) : (
             <Redirect to={paths.root.path} replace />
           )

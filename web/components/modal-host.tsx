@@ -1,7 +1,8 @@
-import type { ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { hideModal, modalStack, type ModalName } from '../lib/modal-stack.ts';
+import { PageLoading } from './page-loading.tsx';
 
 export type ModalRegistry = Partial<Record<ModalName, ComponentType<{ props: Record<string, unknown> }>>>;
 
@@ -20,7 +21,10 @@ export function ModalHost({ registry }: { registry: ModalRegistry }) {
                 ×
               </button>
               {Body ? (
-                <Body props={entry.props as Record<string, unknown>} />
+                // A window loaded on first opening shows a spinner inside its frame meanwhile.
+                <Suspense fallback={<PageLoading />}>
+                  <Body props={entry.props as Record<string, unknown>} />
+                </Suspense>
               ) : (
                 <p className="not-built">{t('This window is not built yet: {{name}}', { name: entry.name })}</p>
               )}

@@ -12,7 +12,7 @@ import './admin-console.css';
  * drawn from schemas/api/back-office/all-entities.ts, so an entity added there appears here. The
  * router shows it to operators only; the server refuses everyone else's calls anyway.
  */
-export default function AdminConsolePage({ entity }: { entity: string | undefined }) {
+export function AdminConsolePage({ entity }: { entity: string | undefined }) {
   const { t } = useTranslation();
   const listed = allEntitySchemas.find((e) => e.schemas.name === entity);
   const entry = listed ?? allEntitySchemas[0]!;
