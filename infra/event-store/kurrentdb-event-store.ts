@@ -51,6 +51,9 @@ export function connectKurrentDb(url: string): KurrentDBClient {
 
 const errorOf = (error: unknown) => error as { streamName?: string; actualState?: bigint | 'no_stream' };
 
+/** How many of the newest events findEvent searches. */
+const FIND_EVENT_WINDOW = 100_000;
+
 /** The events of $all the product reads: system events ($...) are left out on the server. */
 const ourEvents = () => excludeSystemEvents();
 
@@ -196,6 +199,18 @@ export function createKurrentDbEventStore(client: KurrentDBClient, options: Kurr
 
     async readStream(stream, { fromVersion = 0, limit = 10_000 } = {}) {
       return (await readStreamEvents(stream, fromVersion, limit)).map((event) => fromKurrentEvent(event, LOG_START));
+    },
+
+    async findEvent(id) {
+      // KurrentDB has no index by event id: the newest part of $all is searched, newest first. The
+      // callers look for a retry's first try (moments old) or the event a projection is stuck on
+      // (a caught-up projection's is recent too); an older event is reported as not found.
+      const wanted = id.toLowerCase();
+      for await (const resolved of client.readAll({ fromPosition: END, direction: BACKWARDS, maxCount: FIND_EVENT_WINDOW, filter: ourEvents() })) {
+        const event = resolved.event as KurrentRecorded | undefined;
+        if (event?.position && event.id.toLowerCase() === wanted && isSointuEvent(event)) return fromKurrentEvent(event);
+      }
+      return null;
     },
 
     readAll,
