@@ -24,6 +24,7 @@ import { seedDemoData } from '../tools/seed/seed-demo-data.ts';
 import { connectSql } from '../infra/sql/connect.ts';
 import { connectKafka } from '../infra/kafka/event-topic.ts';
 import { startEventRelay, type EventRelay } from '../infra/kafka/event-relay.ts';
+import { closeTopicOffsets } from '../infra/kafka/topic-offsets.ts';
 
 // Start-up of the whole service in one process: reference tables, event store, warehouse,
 // projections, demo data on first start, then HTTP. With no configuration everything is embedded
@@ -67,7 +68,7 @@ async function main(): Promise<void> {
   const objectStore = config.s3 ? createS3FileStore(config.s3, config.dataDir) : undefined;
   await objectStore?.ensureBucket();
   const files = objectStore ?? createFileStore(config.dataDir);
-  const deps: AppDeps = { sql, store, warehouse, projections, projectionLeases: leases, files, mailer: createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom }), config, now: () => new Date(), webDir };
+  const deps: AppDeps = { sql, store, warehouse, projections, projectionLeases: leases, kafka, files, mailer: createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom }), config, now: () => new Date(), webDir };
   const app = await buildApp(
     deps,
     { logger: { level: config.logLevel, redact: logRedaction } },
@@ -87,7 +88,13 @@ async function main(): Promise<void> {
       await relayLeases.start([RELAY_LEASE]);
     }
     const held = relayLeases;
-    relay = await startEventRelay({ store, sql, kafka, lease: held && { holds: () => held.holds(RELAY_LEASE), fence: (tx) => held.fence(tx, RELAY_LEASE) } });
+    relay = await startEventRelay({
+      store,
+      sql,
+      kafka,
+      lease: held && { holds: () => held.holds(RELAY_LEASE), fence: (tx) => held.fence(tx, RELAY_LEASE) },
+      onError: (error) => app.log.warn({ err: error }, 'Kafka relay batch failed; trying again'),
+    });
     for (const projector of fromKafka) consumers.push(await startKafkaProjectionConsumer({ kafka, sql, warehouse, projector }));
     app.log.info({ brokers: config.kafkaBrokers, projections: fromKafka.map((p) => `${p.name}@v${p.version}`) }, 'Kafka transport started');
   }
@@ -107,6 +114,7 @@ async function main(): Promise<void> {
     for (const consumer of consumers) await consumer.stop();
     await relay?.stop();
     await relayLeases?.stop();
+    if (kafka) await closeTopicOffsets(kafka);
     await stopAllRebuildsOf(deps);
     await store.close();
     await warehouse.close();

@@ -41,6 +41,8 @@ export interface EventRelayOptions {
   topic?: string;
   batchSize?: number;
   lease?: RelayLease;
+  /** A batch failed (it is tried again from the same position). */
+  onError?(error: unknown): void;
   /** How often the relay looks whether it (still) holds its lease (default 250 ms). */
   checkEveryMs?: number;
 }
@@ -82,6 +84,7 @@ export async function startEventRelay(options: EventRelayOptions): Promise<Event
         });
         position = last;
       },
+      onError: (error) => options.onError?.(error),
     });
 
   // Starts following when this instance gains the lease, from the checkpoint as the last holder
