@@ -48,8 +48,8 @@ export interface AppDeps {
   projectionLeases?: ProjectionRunnerOptions['leases'];
   /** Invitations, login links and reset codes (infra/mail/): SMTP, or the outbox under DATA_DIR. */
   mailer?: Mailer;
-  /** The Kafka client with KAFKA_BROKERS: the projection status shows the consumers' lag on its topic. */
-  kafka?: Kafka;
+  /** With KAFKA_BROKERS: the client and the projections fed from Kafka, for the projection status (consumer groups, lag). */
+  kafka?: { client: Kafka; projections: readonly { name: string; version: number }[] };
   /** The app task runner (infra/jobs/): added tasks are queued with it; without it they wait for the next runner. */
   tasks?: AppTaskRunner;
 }

@@ -68,7 +68,7 @@ async function main(): Promise<void> {
   const objectStore = config.s3 ? createS3FileStore(config.s3, config.dataDir) : undefined;
   await objectStore?.ensureBucket();
   const files = objectStore ?? createFileStore(config.dataDir);
-  const deps: AppDeps = { sql, store, warehouse, projections, projectionLeases: leases, kafka, files, mailer: createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom }), config, now: () => new Date(), webDir };
+  const deps: AppDeps = { sql, store, warehouse, projections, projectionLeases: leases, kafka: kafka && { client: kafka, projections: fromKafka }, files, mailer: createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom }), config, now: () => new Date(), webDir };
   const app = await buildApp(
     deps,
     { logger: { level: config.logLevel, redact: logRedaction } },

@@ -52,7 +52,7 @@ export function connectKurrentDb(url: string): KurrentDBClient {
 const errorOf = (error: unknown) => error as { streamName?: string; actualState?: bigint | 'no_stream' };
 
 /** How many of the newest events findEvent searches. */
-const FIND_EVENT_WINDOW = 100_000;
+const FIND_EVENT_WINDOW = 10_000;
 
 /** The events of $all the product reads: system events ($...) are left out on the server. */
 const ourEvents = () => excludeSystemEvents();

@@ -1,5 +1,5 @@
 import type { Kafka, Producer } from 'kafkajs';
-import { LOG_START, type EventStore, type LogPosition, type Subscription } from '../event-store/event-store.ts';
+import { LOG_START, type EventStore, type LogPosition, type RecordedEvent, type Subscription } from '../event-store/event-store.ts';
 import type { Queryable, Sql } from '../sql/sql.ts';
 import { EVENTS_TOPIC, toMessage } from './event-topic.ts';
 
@@ -30,7 +30,7 @@ export interface RelayLease {
 }
 
 export const RELAY_CHECKPOINTS = 'kafka_relay_checkpoints';
-const CHECKPOINTS = `CREATE TABLE IF NOT EXISTS ${RELAY_CHECKPOINTS} (
+export const RELAY_CHECKPOINTS_DDL = `CREATE TABLE IF NOT EXISTS ${RELAY_CHECKPOINTS} (
   relay text PRIMARY KEY, position_tx bigint NOT NULL, position_seq bigint NOT NULL, updated_at timestamptz NOT NULL DEFAULT now())`;
 
 export interface EventRelayOptions {
@@ -49,7 +49,7 @@ export interface EventRelayOptions {
 
 export async function startEventRelay(options: EventRelayOptions): Promise<EventRelay> {
   const { store, sql, kafka, lease, name = 'events', topic = EVENTS_TOPIC } = options;
-  await sql.query(CHECKPOINTS);
+  await sql.query(RELAY_CHECKPOINTS_DDL);
   const readCheckpoint = async (): Promise<LogPosition> => {
     const [row] = await sql.query<{ tx: string; seq: string }>(`SELECT position_tx AS tx, position_seq AS seq FROM ${RELAY_CHECKPOINTS} WHERE relay = $1`, [name]);
     return row ? { tx: Number(row.tx), seq: Number(row.seq) } : LOG_START;
@@ -60,28 +60,43 @@ export async function startEventRelay(options: EventRelayOptions): Promise<Event
   const producer: Producer = kafka.producer({ maxInFlightRequests: 1, allowAutoTopicCreation: true });
   await producer.connect();
 
-  // One batch: the checkpoint moves (compare-and-set from where this relay read), the batch is
-  // published, and only then does the transaction commit, all under the lease's fence. A takeover
-  // waits for the commit, so the next holder starts where this one ended: nothing is skipped and,
-  // short of a crash between Kafka's ack and the commit (which rolls the checkpoint back and
-  // publishes that batch again: consumers drop it by log position), nothing is published twice.
+  // The checkpoint moves by compare-and-set from where this relay read: a relay that lost the
+  // lease unnoticed can never move it past what the next holder published.
+  const moveCheckpoint = async (q: Queryable, last: LogPosition) => {
+    const moved = await q.query(
+      `INSERT INTO ${RELAY_CHECKPOINTS} AS c (relay, position_tx, position_seq) VALUES ($1, $2, $3)
+       ON CONFLICT (relay) DO UPDATE SET position_tx = excluded.position_tx, position_seq = excluded.position_seq, updated_at = now()
+       WHERE c.position_tx = $4 AND c.position_seq = $5
+       RETURNING relay`,
+      [name, last.tx, last.seq, position.tx, position.seq],
+    );
+    if (moved.length !== 1) throw new Error(`relay ${name}: its checkpoint moved under it (expected ${position.tx}/${position.seq})`);
+  };
+  const publish = async (events: RecordedEvent[]) => {
+    if (events.length > 0) await producer.send({ topic, acks: -1, messages: events.map(toMessage) });
+  };
+
+  // A batch is published, then the checkpoint moves: under a lease (several instances on a
+  // Postgres server) only while this instance still holds it, checked in the transaction that
+  // moves it (fence). Kafka is never awaited inside a transaction: an open transaction holds every
+  // log reader back (ARCHITECTURE.md, "The log never skips an event"), and a Kafka outage would
+  // stall every projection. So nothing is skipped (the next holder starts from the checkpoint the
+  // last one committed), and a batch is published twice only when the holder dies, or loses its
+  // lease, between Kafka's ack and that commit: consumers drop the repeat by its log position.
   const follow = (after: LogPosition): Subscription =>
     store.subscribe({
       after,
       batchSize: options.batchSize ?? 1000,
       async onBatch(events, last) {
-        await sql.transaction(async (tx) => {
-          await lease?.fence(tx);
-          const moved = await tx.query(
-            `INSERT INTO ${RELAY_CHECKPOINTS} AS c (relay, position_tx, position_seq) VALUES ($1, $2, $3)
-             ON CONFLICT (relay) DO UPDATE SET position_tx = excluded.position_tx, position_seq = excluded.position_seq, updated_at = now()
-             WHERE c.position_tx = $4 AND c.position_seq = $5
-             RETURNING relay`,
-            [name, last.tx, last.seq, position.tx, position.seq],
-          );
-          if (moved.length !== 1) throw new Error(`relay ${name}: its checkpoint moved under it (expected ${position.tx}/${position.seq})`);
-          if (events.length > 0) await producer.send({ topic, acks: -1, messages: events.map(toMessage) });
-        });
+        // The lease ran out unnoticed (a stalled process): leave the batch to the next holder.
+        if (lease && !lease.holds()) throw new Error(`relay ${name}: this instance no longer holds the relay's lease`);
+        await publish(events);
+        if (lease) {
+          await sql.transaction(async (tx) => {
+            await lease.fence(tx);
+            await moveCheckpoint(tx, last);
+          });
+        } else await moveCheckpoint(sql, last);
         position = last;
       },
       onError: (error) => options.onError?.(error),

@@ -24,7 +24,7 @@ import { projectionKey, type ProjectedEvent, type Projector } from './projector.
 //   runner's table: a version the log runner has built so far is handed over, not built again.
 
 export const KAFKA_PROJECTION_OFFSETS = 'kafka_projection_offsets';
-const OFFSETS = `CREATE TABLE IF NOT EXISTS ${KAFKA_PROJECTION_OFFSETS} (
+export const KAFKA_PROJECTION_OFFSETS_DDL = `CREATE TABLE IF NOT EXISTS ${KAFKA_PROJECTION_OFFSETS} (
   projection text NOT NULL, topic text NOT NULL, partition int NOT NULL,
   kafka_offset bigint NOT NULL, position_tx bigint NOT NULL, position_seq bigint NOT NULL,
   updated_at timestamptz NOT NULL DEFAULT now(),
@@ -58,7 +58,7 @@ export interface KafkaProjectionConsumerOptions {
 export async function startKafkaProjectionConsumer(options: KafkaProjectionConsumerOptions): Promise<KafkaProjectionConsumer> {
   const { kafka, sql, warehouse, projector, topic = EVENTS_TOPIC } = options;
   const key = projectionKey(projector);
-  await sql.query(OFFSETS);
+  await sql.query(KAFKA_PROJECTION_OFFSETS_DDL);
   if (projector.kind === 'postgres') await projector.setup(sql);
   else {
     if (!warehouse) throw new Error(`${key} is a warehouse projector: pass the warehouse`);

@@ -36,7 +36,8 @@ export type EndOffsets = Map<number, { end: bigint; start: bigint }> | null;
 
 const exists = async (db: Queryable, table: string) => (await db.query<{ t: string | null }>('SELECT to_regclass($1)::text AS t', [table]))[0]?.t != null;
 
-export async function readKafkaStatus(db: Queryable, topic: string, endOffsets: EndOffsets): Promise<KafkaStatus> {
+/** `fed`: the projections fed from Kafka, listed even before their first message is applied. */
+export async function readKafkaStatus(db: Queryable, topic: string, endOffsets: EndOffsets, fed: readonly { name: string; version: number }[] = []): Promise<KafkaStatus> {
   const [relayRows, offsetRows] = await Promise.all([
     exists(db, RELAY_CHECKPOINTS).then((yes) =>
       yes ? db.query<{ tx: string; seq: string; updated_at: Date }>(`SELECT position_tx AS tx, position_seq AS seq, updated_at FROM ${RELAY_CHECKPOINTS} WHERE relay = 'events'`) : [],
@@ -53,7 +54,7 @@ export async function readKafkaStatus(db: Queryable, topic: string, endOffsets: 
   ]);
   const relay = relayRows[0] ? { position: { tx: Number(relayRows[0].tx), seq: Number(relayRows[0].seq) }, updatedAt: new Date(relayRows[0].updated_at) } : null;
 
-  const byProjection = new Map<string, typeof offsetRows>();
+  const byProjection = new Map<string, typeof offsetRows>(fed.map((p) => [`${p.name}@v${p.version}`, []]));
   for (const row of offsetRows) byProjection.set(row.projection, [...(byProjection.get(row.projection) ?? []), row]);
   const consumers = [...byProjection].map(([key, rows]): KafkaConsumerStatus => {
     const [name, version] = key.split('@v') as [string, string];

@@ -77,7 +77,7 @@ export function getProjectionStatusRoute(app: App): void {
     const list = await getProjectionStatus(app.deps.projections, { runnerStatuses: () => rebuildRunnerStatuses(app.deps) }, await readDroppedVersions(app.deps.sql));
     const { kafka, sql } = app.deps;
     if (!kafka) return list;
-    const status = await readKafkaStatus(sql, EVENTS_TOPIC, await topicEndOffsets(kafka, EVENTS_TOPIC));
+    const status = await readKafkaStatus(sql, EVENTS_TOPIC, await topicEndOffsets(kafka.client, EVENTS_TOPIC), kafka.projections);
     return withKafkaStatus(list, status, await readCurrentVersions(sql));
   });
 }
