@@ -18,6 +18,7 @@ import { routes } from './http/routes.ts';
 import { webApp } from './http/web-app.ts';
 import { useZod, type App } from './http/zod.ts';
 import type { Sql } from '../infra/sql/sql.ts';
+import type { Kafka } from 'kafkajs';
 
 // Composition of the HTTP server: external plugins, then ours, then the routes (fastify/demo).
 // Each of ours is a plugin (fastify-plugin) that names the plugins it needs before it, so a wrong
@@ -47,6 +48,8 @@ export interface AppDeps {
   projectionLeases?: ProjectionRunnerOptions['leases'];
   /** Invitations, login links and reset codes (infra/mail/): SMTP, or the outbox under DATA_DIR. */
   mailer?: Mailer;
+  /** With KAFKA_BROKERS: the client and the projections fed from Kafka, for the projection status (consumer groups, lag). */
+  kafka?: { client: Kafka; projections: readonly { name: string; version: number }[] };
   /** The app task runner (infra/jobs/): added tasks are queued with it; without it they wait for the next runner. */
   tasks?: AppTaskRunner;
 }

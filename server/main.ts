@@ -2,6 +2,7 @@ import { createMailer } from '../infra/mail/mailer.ts';
 import { fileURLToPath } from 'node:url';
 import { startKafkaProjectionConsumer, type KafkaProjectionConsumer } from '../projections/engine/kafka-projection-consumer.ts';
 import { createProjectionRunner } from '../projections/engine/runner.ts';
+import { createProjectionLeases, type ProjectionLeases } from '../projections/engine/leases.ts';
 import type { Projector } from '../projections/engine/projector.ts';
 import { withReadModelVersions } from '../projections/postgres/rebuild.ts';
 import { projectors, readModels } from '../projections/projectors.ts';
@@ -15,16 +16,22 @@ import { claimDataDir } from '../infra/files/data-dir-lock.ts';
 import { connectWarehouse } from '../infra/clickhouse/clickhouse.ts';
 import { loadConfig } from '../infra/config.ts';
 import { migrate } from '../infra/db/migrate.ts';
+import type { EventStore } from '../infra/event-store/event-store.ts';
 import { createPostgresEventStore } from '../infra/event-store/postgres-event-store.ts';
+import { connectKurrentDb, createKurrentDbEventStore } from '../infra/event-store/kurrentdb-event-store.ts';
 import { generateDemoUsage } from '../tools/generate/demo-usage.ts';
 import { seedDemoData } from '../tools/seed/seed-demo-data.ts';
 import { connectSql } from '../infra/sql/connect.ts';
 import { connectKafka } from '../infra/kafka/event-topic.ts';
 import { startEventRelay, type EventRelay } from '../infra/kafka/event-relay.ts';
+import { closeTopicOffsets } from '../infra/kafka/topic-offsets.ts';
 
 // Start-up of the whole service in one process: reference tables, event store, warehouse,
 // projections, demo data on first start, then HTTP. With no configuration everything is embedded
 // under DATA_DIR (PGlite, chDB).
+
+/** The Kafka relay's lease, beside the projections' in projection_leases. */
+const RELAY_LEASE = { name: 'kafka-relay', version: 1 };
 
 const webDir = fileURLToPath(new URL('../dist/web', import.meta.url));
 
@@ -37,8 +44,11 @@ async function main(): Promise<void> {
   }
   const sql = await connectSql(config);
   await migrate(sql);
-  const store = createPostgresEventStore(sql);
-  await store.setup();
+  // With EVENTSTORE_URL the log is KurrentDB's; read models, checkpoints, leases and the rest stay
+  // in this database either way (docs/operations.md, "KurrentDB").
+  const postgresLog = config.eventStoreUrl ? undefined : createPostgresEventStore(sql);
+  await postgresLog?.setup();
+  const store: EventStore = postgresLog ?? createKurrentDbEventStore(connectKurrentDb(config.eventStoreUrl!));
   const warehouse = await connectWarehouse(config);
   // Every live version of the usage warehouse, each under its own rules, and of each read model: a
   // rebuild survives a restart, and a switched-to version goes on being projected.
@@ -58,20 +68,33 @@ async function main(): Promise<void> {
   const objectStore = config.s3 ? createS3FileStore(config.s3, config.dataDir) : undefined;
   await objectStore?.ensureBucket();
   const files = objectStore ?? createFileStore(config.dataDir);
-  const deps: AppDeps = { sql, store, warehouse, projections, projectionLeases: leases, files, mailer: createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom }), config, now: () => new Date(), webDir };
+  const deps: AppDeps = { sql, store, warehouse, projections, projectionLeases: leases, kafka: kafka && { client: kafka, projections: fromKafka }, files, mailer: createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom }), config, now: () => new Date(), webDir };
   const app = await buildApp(
     deps,
     { logger: { level: config.logLevel, redact: logRedaction } },
   );
-  if (config.eventStoreUrl) app.log.warn('EVENTSTORE_URL is set, but the EventStoreDB adapter is not built yet: using the Postgres event store');
-  app.log.info({ database: sql.kind, warehouse: warehouse.kind, dataDir: config.dataDir }, 'storage ready');
+  app.log.info({ database: sql.kind, log: config.eventStoreUrl ? 'kurrentdb' : sql.kind, warehouse: warehouse.kind, dataDir: config.dataDir }, 'storage ready');
 
   const seed = await seedDemoData({ sql, dataDir: config.dataDir, files, log: (message) => app.log.info(message) });
   await projections.start();
   let relay: EventRelay | undefined;
+  let relayLeases: ProjectionLeases | undefined;
   const consumers: KafkaProjectionConsumer[] = [];
   if (kafka) {
-    relay = await startEventRelay({ store, sql, kafka });
+    // With several instances on one Postgres, one relays: the holder of the relay's lease, taken
+    // over like a projection's when its instance dies. PGlite is one process, which relays alone.
+    if (leases) {
+      relayLeases = createProjectionLeases({ sql, ttlMs: leases.ttlMs });
+      await relayLeases.start([RELAY_LEASE]);
+    }
+    const held = relayLeases;
+    relay = await startEventRelay({
+      store,
+      sql,
+      kafka,
+      lease: held && { holds: () => held.holds(RELAY_LEASE), fence: (tx) => held.fence(tx, RELAY_LEASE) },
+      onError: (error) => app.log.warn({ err: error }, 'Kafka relay batch failed; trying again'),
+    });
     for (const projector of fromKafka) consumers.push(await startKafkaProjectionConsumer({ kafka, sql, warehouse, projector }));
     app.log.info({ brokers: config.kafkaBrokers, projections: fromKafka.map((p) => `${p.name}@v${p.version}`) }, 'Kafka transport started');
   }
@@ -90,6 +113,8 @@ async function main(): Promise<void> {
     await projections.stop();
     for (const consumer of consumers) await consumer.stop();
     await relay?.stop();
+    await relayLeases?.stop();
+    if (kafka) await closeTopicOffsets(kafka);
     await stopAllRebuildsOf(deps);
     await store.close();
     await warehouse.close();

@@ -51,8 +51,8 @@ export async function loadMessageState(deps: Pick<MessageDeps, 'store'>, message
  * Which message a stored event belongs to (null: no such event). An idempotent create derives its
  * first event's id from (caller, request id), so a retry finds the message its first try made.
  */
-export async function messageIdOfEvent(deps: Pick<MessageDeps, 'sql'>, id: string): Promise<number | null> {
-  const [row] = await deps.sql.query<{ stream_id: string }>('SELECT stream_id FROM events WHERE event_id = $1::uuid', [id]);
-  const match = row && /^message-(\d+)$/.exec(row.stream_id);
+export async function messageIdOfEvent(deps: Pick<MessageDeps, 'store'>, id: string): Promise<number | null> {
+  const event = await deps.store.findEvent(id);
+  const match = event && /^message-(\d+)$/.exec(event.streamId);
   return match ? Number(match[1]) : null;
 }

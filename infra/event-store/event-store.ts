@@ -67,6 +67,11 @@ export interface EventStore extends GlobalLog {
   /** Appends to many streams in one transaction: all or nothing (the bulk path for usage logs). */
   appendMany(requests: readonly AppendRequest[]): Promise<AppendResult[]>;
   readStream(stream: string, options?: { fromVersion?: number; limit?: number }): Promise<RecordedEvent[]>;
+  /**
+   * The stored event with this id, or null: how a retry finds what its first try made (an
+   * idempotent create whose stream is not known before) and what an operator parks.
+   */
+  findEvent(id: string): Promise<RecordedEvent | null>;
   /** Catch-up from `after`, then live; batches are delivered in order, one at a time. */
   subscribe(options: SubscribeOptions): Subscription;
   close(): Promise<void>;

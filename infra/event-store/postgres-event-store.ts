@@ -162,6 +162,11 @@ export function createPostgresEventStore(sql: Sql, options: PostgresEventStoreOp
       return rows.map(toRecorded);
     },
 
+    async findEvent(id) {
+      const rows = await sql.query<{ e: string }>(`SELECT ${eventJson} FROM events WHERE event_id = $1::uuid`, [id]);
+      return rows[0] ? toRecorded(rows[0]) : null;
+    },
+
     readAll,
 
     onAppended(listener) {

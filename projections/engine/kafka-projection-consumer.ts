@@ -23,7 +23,8 @@ import { projectionKey, type ProjectedEvent, type Projector } from './projector.
 // - a partition with no progress stored yet starts after the projector's checkpoint in the log
 //   runner's table: a version the log runner has built so far is handed over, not built again.
 
-const OFFSETS = `CREATE TABLE IF NOT EXISTS kafka_projection_offsets (
+export const KAFKA_PROJECTION_OFFSETS = 'kafka_projection_offsets';
+export const KAFKA_PROJECTION_OFFSETS_DDL = `CREATE TABLE IF NOT EXISTS ${KAFKA_PROJECTION_OFFSETS} (
   projection text NOT NULL, topic text NOT NULL, partition int NOT NULL,
   kafka_offset bigint NOT NULL, position_tx bigint NOT NULL, position_seq bigint NOT NULL,
   updated_at timestamptz NOT NULL DEFAULT now(),
@@ -33,6 +34,9 @@ interface Progress {
   offset: string;
   position: LogPosition;
 }
+
+/** The consumer group of a projection version: its members share the topic's partitions. */
+export const consumerGroupOf = (projector: { name: string; version: number }) => `sointu-${projectionKey(projector)}`;
 
 export interface KafkaProjectionConsumer {
   readonly consumer: Consumer;
@@ -54,7 +58,7 @@ export interface KafkaProjectionConsumerOptions {
 export async function startKafkaProjectionConsumer(options: KafkaProjectionConsumerOptions): Promise<KafkaProjectionConsumer> {
   const { kafka, sql, warehouse, projector, topic = EVENTS_TOPIC } = options;
   const key = projectionKey(projector);
-  await sql.query(OFFSETS);
+  await sql.query(KAFKA_PROJECTION_OFFSETS_DDL);
   if (projector.kind === 'postgres') await projector.setup(sql);
   else {
     if (!warehouse) throw new Error(`${key} is a warehouse projector: pass the warehouse`);
@@ -80,7 +84,7 @@ export async function startKafkaProjectionConsumer(options: KafkaProjectionConsu
       [key, topic, partition, progress.offset, progress.position.tx, progress.position.seq],
     );
 
-  const consumer = kafka.consumer({ allowAutoTopicCreation: false, ...options.consumerConfig, groupId: `sointu-${key}` });
+  const consumer = kafka.consumer({ allowAutoTopicCreation: false, ...options.consumerConfig, groupId: consumerGroupOf(projector) });
   await consumer.connect();
   await consumer.subscribe({ topics: [topic], fromBeginning: true });
   // Where each partition this member owns resumes: what is stored here, read when it is assigned.

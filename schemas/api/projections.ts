@@ -24,6 +24,8 @@ export const ParkedEvent = z.object({
 });
 export type ParkedEvent = z.infer<typeof ParkedEvent>;
 
+const LogPositionItem = z.object({ tx: z.number(), seq: z.number() });
+
 // GET /api/admin/projections: where every projection stands, for operators (the rebuild screen).
 export const ProjectionStatusItem = z.object({
   name: z.string(),
@@ -43,6 +45,21 @@ export const ProjectionStatusItem = z.object({
   /** Events an operator parked for this version (POST /api/admin/projections/{name}/park): it skips them. */
   parkedEvents: z.number().int(),
   updatedAt: z.iso.datetime(),
+  /**
+   * A projection fed from Kafka (KAFKA_BROKERS): its consumer group, the progress it stored per
+   * partition (offset and log position of the last message applied), its lag in messages (null
+   * when Kafka did not answer) and how far the relay has published the log. Absent otherwise.
+   */
+  kafka: z
+    .object({
+      group: z.string(),
+      partitions: z.array(
+        z.object({ partition: z.number().int(), offset: z.string().nullable(), position: LogPositionItem.nullable(), lag: z.number().int().nullable() }),
+      ),
+      lagEvents: z.number().int().nullable(),
+      relay: z.object({ position: LogPositionItem, updatedAt: z.iso.datetime() }).nullable(),
+    })
+    .optional(),
 });
 export const ProjectionStatusList = z.array(ProjectionStatusItem);
 export type ProjectionStatusList = z.infer<typeof ProjectionStatusList>;

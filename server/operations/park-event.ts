@@ -39,12 +39,15 @@ export function parkEventRoute(app: App): void {
       if (failing?.id !== eventId.toLowerCase()) {
         throw conflict(`Projection ${name} version ${version} is not failing on event ${eventId}; only that event can be parked`, { failingEvent: failing });
       }
+      // From the store, not the events table: with EVENTSTORE_URL the log is KurrentDB's.
+      const event = await app.deps.store.findEvent(failing.id);
+      if (!event) throw conflict(`Event ${eventId} is not in the log`);
       const [row] = await app.deps.sql.query<ParkedRow>(
         `INSERT INTO parked_events (projection_name, projection_version, event_id, position_tx, position_seq, event_type, error, parked_by)
-         SELECT $1, $2, event_id, $4, $5, type, $6, $7 FROM events WHERE event_id = $3
+         VALUES ($1, $2, $3::uuid, $4, $5, $6, $7, $8)
          ON CONFLICT (projection_name, projection_version, event_id) DO UPDATE SET error = parked_events.error
          RETURNING *`,
-        [name, version, eventId, failing.position.tx, failing.position.seq, checkpoint.lastError, userId],
+        [name, version, event.id, failing.position.tx, failing.position.seq, event.type, checkpoint.lastError, userId],
       );
       if (!row) throw conflict(`Event ${eventId} is not in the log`);
       request.log.warn({ userId, name, version, eventId, error: checkpoint.lastError }, 'event parked: the projection skips it');

@@ -33,7 +33,7 @@ export interface Server {
  * Builds the web app and starts the real server on a fresh data directory, or on `dataDir` (a
  * server stopped with `keepData`, started again: what a restart after an operator's change sees).
  */
-export async function startServer(options: { dataDir?: string } = {}): Promise<Server> {
+export async function startServer(options: { dataDir?: string; /** Set after the clearing below (e.g. KAFKA_BROKERS of a mock cluster). */ env?: Record<string, string> } = {}): Promise<Server> {
   const main = join(root, 'server', 'main.ts');
   if (!existsSync(main)) throw new Error('server/main.ts does not exist yet: the browser test needs the real server');
   // Always build: the test must see the web code as it is now, not an older dist/web.
@@ -47,6 +47,7 @@ export async function startServer(options: { dataDir?: string } = {}): Promise<S
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'sointu-e2e-'));
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   for (const name of ['DATABASE_URL', 'CLICKHOUSE_URL', 'EVENTSTORE_URL', 'KAFKA_BROKERS'] as const) delete env[name];
+  Object.assign(env, options.env);
   const child = spawn(process.execPath, ['--import', 'tsx', main], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));

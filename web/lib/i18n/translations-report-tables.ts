@@ -146,6 +146,11 @@ export const reportTableTexts: Record<string, TextEntry> = {
   'Loading the projections failed': { fin: 'Projektioiden lataus epäonnistui', swe: 'Projektionerna kunde inte laddas' },
   'The retry failed': { fin: 'Uudelleenyritys epäonnistui', swe: 'Det nya försöket misslyckades' },
   'Parking the event failed': { fin: 'Tapahtuman siirto sivuun epäonnistui', swe: 'Händelsen kunde inte parkeras' },
+  // Projections fed from Kafka (KAFKA_BROKERS)
+  'Kafka group {{group}}': { fin: 'Kafka-ryhmä {{group}}', swe: 'Kafka-grupp {{group}}' },
+  'The relay has published the log up to {{position}}': { fin: 'Välittäjä on julkaissut lokin kohtaan {{position}} asti', swe: 'Förmedlaren har publicerat loggen fram till {{position}}' },
+  'The relay has published nothing yet': { fin: 'Välittäjä ei ole vielä julkaissut mitään', swe: 'Förmedlaren har inte publicerat något än' },
+  'Partition {{partition}}: lag unknown (Kafka did not answer)': { fin: 'Osio {{partition}}: viive tuntematon (Kafka ei vastannut)', swe: 'Partition {{partition}}: eftersläpning okänd (Kafka svarade inte)' },
 };
 
 export const reportTablePlurals: Record<string, PluralEntry> = {
@@ -153,6 +158,11 @@ export const reportTablePlurals: Record<string, PluralEntry> = {
     eng: { one: '{{count}} event', other: '{{count}} events' },
     fin: { one: '{{count}} tapahtuma', other: '{{count}} tapahtumaa' },
     swe: { one: '{{count}} händelse', other: '{{count}} händelser' },
+  },
+  'Partition {{partition}}: {{count}} messages behind': {
+    eng: { one: 'Partition {{partition}}: {{count}} message behind', other: 'Partition {{partition}}: {{count}} messages behind' },
+    fin: { one: 'Osio {{partition}}: {{count}} viesti jäljessä', other: 'Osio {{partition}}: {{count}} viestiä jäljessä' },
+    swe: { one: 'Partition {{partition}}: {{count}} meddelande efter', other: 'Partition {{partition}}: {{count}} meddelanden efter' },
   },
   '{{count}} participants': {
     eng: { one: '{{count}} participant', other: '{{count}} participants' },

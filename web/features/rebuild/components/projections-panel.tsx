@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Alert } from '../../../components/alert.tsx';
+import type { ProjectionStatusList } from '../../../../schemas/api/projections.ts';
 import { parkEvent, projectionsStore, refreshProjections, retryProjection } from '../stores/projections-store.ts';
 
 const repairFailed = { load: 'Loading the projections failed', retry: 'The retry failed', park: 'Parking the event failed' } as const;
@@ -55,6 +56,7 @@ export function ProjectionsPanel() {
                 <tr key={key} data-projection={p.name} data-state={p.state} className={`projection-${p.state}`}>
                   <th scope="row">
                     {p.name}
+                    {p.kafka && <KafkaConsumer kafka={p.kafka} />}
                     {p.lastError && (
                       <div className="projection-problem" data-testid="projection-problem">
                         {p.failingEvent && <div>{t('Fails on event {{id}}', { id: p.failingEvent.id })}</div>}
@@ -86,5 +88,23 @@ export function ProjectionsPanel() {
         </table>
       )}
     </section>
+  );
+}
+
+/** A projection fed from Kafka: its consumer group, how far behind each partition is, and how far the relay has published. */
+function KafkaConsumer({ kafka }: { kafka: NonNullable<ProjectionStatusList[number]['kafka']> }) {
+  const { t } = useTranslation();
+  return (
+    <div className="projection-kafka" data-testid="projection-kafka">
+      <div>{t('Kafka group {{group}}', { group: kafka.group })}</div>
+      <ul>
+        {kafka.partitions.map((p) => (
+          <li key={p.partition} data-partition={p.partition}>
+            {p.lag === null ? t('Partition {{partition}}: lag unknown (Kafka did not answer)', { partition: p.partition }) : t('Partition {{partition}}: {{count}} messages behind', { partition: p.partition, count: p.lag })}
+          </li>
+        ))}
+      </ul>
+      <div>{kafka.relay ? t('The relay has published the log up to {{position}}', { position: `${kafka.relay.position.tx}/${kafka.relay.position.seq}` }) : t('The relay has published nothing yet')}</div>
+    </div>
   );
 }
