@@ -185,6 +185,9 @@ async function main(): Promise<void> {
         await sleep(POLL_MS);
       }
     }
+    // Whether the projections kept up with the load: a play shows only once the warehouse holds it.
+    const { body: status } = await call<{ name: string; kind: string; current: boolean; lagEvents: number; lagSeconds: number }[]>(url, await logIn(url, 'operator'), 'GET', '/api/admin/projections');
+    const behind = status.filter((p) => p.current && p.kind === 'warehouse').map((p) => `${p.name} ${p.lagEvents} events / ${p.lagSeconds.toFixed(0)} s`);
     stopLoad = true;
     const loadSeconds = (performance.now() - loadStarted) / 1000;
     const sustained = ackedSamples / loadSeconds;
@@ -208,6 +211,7 @@ async function main(): Promise<void> {
       'lag max ms': lagMs.length ? Math.max(...lagMs).toFixed(0) : 'n/a',
       'report GET p50 ms': percentile(reportMs, 50).toFixed(0),
     }]);
+    console.log(`warehouse projections behind the log when the last play was measured: ${behind.join('; ')}`);
     console.log(`load average at the end ${loadAverage()}`);
   } finally {
     await stopProduct(product);
