@@ -14,6 +14,7 @@ import { inputGuard } from './http/input-guard.ts';
 import { loginLimits, type LoginLimits } from './http/login-limits.ts';
 import { originCheck } from './http/origin-check.ts';
 import { publicReportOnly } from './http/public-report-only.ts';
+import { readYourWrites } from './http/read-your-writes.ts';
 import { routes } from './http/routes.ts';
 import { webApp } from './http/web-app.ts';
 import { useZod, type App } from './http/zod.ts';
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(auth);
   await app.register(publicReportOnly);
   await app.register(loginLimits);
+  await app.register(readYourWrites);
   await app.register(webApp);
   await app.register(apiDocs);
   await app.register(routes);

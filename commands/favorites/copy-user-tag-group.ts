@@ -17,7 +17,7 @@ export function copyUserTagGroupRoute(app: App): void {
     const source = await readListForReader(sql, store, session.userId, srcUserTagGroupId);
     if (source.access === 'missing') throw notFound();
     if (source.access === 'denied') throw accessDenied();
-    const events = await runFavoritesCommand(app.deps, favoriteListStream(dstUserTagGroupId, session.userId), {
+    const { events } = await runFavoritesCommand(app.deps, favoriteListStream(dstUserTagGroupId, session.userId), {
       kind: 'copyInto',
       actor: actorOf(session),
       listId: dstUserTagGroupId,

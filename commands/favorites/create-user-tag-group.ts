@@ -3,7 +3,7 @@ import { requireUser } from '../../server/http/auth.ts';
 import type { App } from '../../server/http/zod.ts';
 import { effectiveConfig } from '../../infra/users/user-repository.ts';
 import { NewUserTagGroup, UserTagGroup } from '../../schemas/api/favorites.ts';
-import { actorOf, favoriteListStream, readFavoriteList, runFavoritesCommand, userTagGroupOf } from './favorite-list-stream.ts';
+import { actorOf, favoriteListStream, runFavoritesCommand, userTagGroupOf } from './favorite-list-stream.ts';
 
 // POST /api/user-tag-groups {name, description, userGroupId?}: a new list made by the caller,
 // optionally shared read-only with a user group the caller belongs to. Only with the caller's
@@ -14,7 +14,7 @@ import { actorOf, favoriteListStream, readFavoriteList, runFavoritesCommand, use
 export function createUserTagGroupRoute(app: App): void {
   app.post('/api/user-tag-groups', { schema: { body: NewUserTagGroup, response: { 200: UserTagGroup } } }, async (request) => {
     const session = requireUser(request);
-    const { sql, store, now } = app.deps;
+    const { sql, now } = app.deps;
     const [caller] = await sql.query<{ config: unknown }>('SELECT config FROM users WHERE id = $1', [session.userId]);
     const config = caller ? effectiveConfig(caller.config, false) : null;
     const easyList = config?.mode === 'easy' && config.easyFavoriteListName !== null && request.body.name === config.easyFavoriteListName && request.body.userGroupId == null;
@@ -26,7 +26,7 @@ export function createUserTagGroupRoute(app: App): void {
     }
     const [{ id: listId } = { id: 0 }] = await sql.query<{ id: number }>(`SELECT nextval('favorite_list_ids')::integer AS id`);
     const stream = favoriteListStream(listId, session.userId);
-    await runFavoritesCommand(app.deps, stream, {
+    const { state } = await runFavoritesCommand(app.deps, stream, {
       kind: 'createList',
       actor: actorOf(session),
       listId,
@@ -35,6 +35,6 @@ export function createUserTagGroupRoute(app: App): void {
       userGroupId,
       at: now().toISOString(),
     });
-    return userTagGroupOf(sql, listId, await readFavoriteList(store, stream), session.userId);
+    return userTagGroupOf(sql, listId, state, session.userId);
   });
 }

@@ -1,5 +1,5 @@
 import { AppError } from '../../infra/errors.ts';
-import { handleCommand } from '../../infra/event-store/decider.ts';
+import { handleCommandToState } from '../../infra/event-store/decider.ts';
 import { eventId } from '../../infra/event-store/event-ids.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
 import type { Session } from '../../infra/auth/session.ts';
@@ -8,7 +8,7 @@ import { userDisplayNameSql } from '../../infra/users/user-repository.ts';
 import type { UserTagGroup } from '../../schemas/api/favorites.ts';
 import type { FavoriteEvent } from '../../schemas/events/favorites.ts';
 import { streams } from '../../schemas/events/index.ts';
-import { waitForProjection, type ProjectionDeps } from '../../server/http/wait-for-projection.ts';
+import { noteWrite, type ProjectionDeps } from '../../server/http/read-your-writes.ts';
 import { favoritesDecider, type Actor, type FavoriteListState, type FavoritesCommand } from './favorites-decider.ts';
 
 // What every favorites command shares: which stream a list lives in, reading a list's state,
@@ -32,15 +32,16 @@ export type FavoritesDeps = ProjectionDeps;
 /**
  * Decides and appends. Two quick clicks on one list race for the same stream version; the loser
  * is decided again on the newer state instead of answering Conflict, as a click is not stale.
- * The answer waits until the favorites read model holds the new events (spec 1 section 4: post,
- * then refetch).
+ * Answers at once with the new events and the list as the decider left it; the next request of
+ * this process waits for the read model instead (server/http/read-your-writes.ts), so a refetch
+ * still sees the change (spec 1 section 4: post, then refetch).
  */
-export async function runFavoritesCommand(deps: FavoritesDeps, stream: string, command: FavoritesCommand): Promise<FavoriteEvent[]> {
+export async function runFavoritesCommand(deps: FavoritesDeps, stream: string, command: FavoritesCommand): Promise<{ events: FavoriteEvent[]; state: FavoriteListState }> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const events = await handleCommand(deps.store, stream, favoritesDecider, command, (_event, index, version) => eventId('favorites', stream, version, index));
-      if (events.length > 0) await waitForProjection(deps, favoritesReadModel, stream);
-      return events;
+      const { events, state, version } = await handleCommandToState(deps.store, stream, favoritesDecider, command, (_event, index, version) => eventId('favorites', stream, version, index));
+      if (events.length > 0) noteWrite(deps, favoritesReadModel, stream, version);
+      return { events, state };
     } catch (error) {
       if (!(error instanceof AppError && error.kind === 'Conflict') || attempt >= 3) throw error;
     }

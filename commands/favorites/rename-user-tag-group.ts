@@ -1,17 +1,17 @@
 import { requireUser } from '../../server/http/auth.ts';
 import type { App } from '../../server/http/zod.ts';
 import { UserTagGroup, UserTagGroupChange, UserTagGroupParams } from '../../schemas/api/favorites.ts';
-import { actorOf, favoriteListStream, readFavoriteList, runFavoritesCommand, userTagGroupOf } from './favorite-list-stream.ts';
+import { actorOf, favoriteListStream, runFavoritesCommand, userTagGroupOf } from './favorite-list-stream.ts';
 
 // PUT /api/user-tag-groups/{id} {name, description}: renames a list the caller made (not the
 // default list 0).
 export function renameUserTagGroupRoute(app: App): void {
   app.put('/api/user-tag-groups/:id', { schema: { params: UserTagGroupParams, body: UserTagGroupChange, response: { 200: UserTagGroup } } }, async (request) => {
     const session = requireUser(request);
-    const { sql, store, now } = app.deps;
+    const { sql, now } = app.deps;
     const listId = request.params.id;
     const stream = favoriteListStream(listId, session.userId);
-    await runFavoritesCommand(app.deps, stream, {
+    const { state } = await runFavoritesCommand(app.deps, stream, {
       kind: 'renameList',
       actor: actorOf(session),
       listId,
@@ -19,6 +19,6 @@ export function renameUserTagGroupRoute(app: App): void {
       description: request.body.description,
       at: now().toISOString(),
     });
-    return userTagGroupOf(sql, listId, await readFavoriteList(store, stream), session.userId);
+    return userTagGroupOf(sql, listId, state, session.userId);
   });
 }

@@ -11,7 +11,7 @@ export function setAudioFileFavoriteOrderRoute(app: App): void {
     const session = requireUser(request);
     const { now } = app.deps;
     const { userTagGroupId: listId, audioFileId, direction } = request.body;
-    const events = await runFavoritesCommand(app.deps, favoriteListStream(listId, session.userId), {
+    const { events } = await runFavoritesCommand(app.deps, favoriteListStream(listId, session.userId), {
       kind: 'moveAudioFile',
       actor: actorOf(session),
       listId,

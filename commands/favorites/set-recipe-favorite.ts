@@ -14,7 +14,7 @@ export function setRecipeFavoriteRoute(app: App): void {
     if (value && (await sql.query('SELECT 1 FROM recipes WHERE id = $1', [recipeId])).length === 0) {
       throw validationError([{ path: 'body.recipeId', message: 'Unknown recipe' }]);
     }
-    const events = await runFavoritesCommand(app.deps, favoriteListStream(listId, session.userId), {
+    const { events } = await runFavoritesCommand(app.deps, favoriteListStream(listId, session.userId), {
       kind: 'setRecipe',
       actor: actorOf(session),
       listId,

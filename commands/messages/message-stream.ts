@@ -2,12 +2,12 @@ import { handleCommandToState } from '../../infra/event-store/decider.ts';
 import { eventId } from '../../infra/event-store/event-ids.ts';
 import type { MessageEvent } from '../../schemas/events/messages.ts';
 import { streams } from '../../schemas/events/index.ts';
-import { waitForProjection, type ProjectionDeps } from '../../server/http/wait-for-projection.ts';
+import { noteWrite, type ProjectionDeps } from '../../server/http/read-your-writes.ts';
 import type { ItemRecord, MessageRecord } from '../../domain/messages/message-views.ts';
 import { messageDecider, type MessageCommand, type MessageState } from './message-decider.ts';
 
 // What every message command shares: deciding on the message's stream and answering with the
-// message as its stream now stands (fresh even before the read model has it).
+// message as its stream now stands, from the decider's state (the read model may not hold it yet).
 
 /** The read model the browser re-reads after a message command (projections/postgres/messages.ts). */
 export const messagesReadModel = 'messages';
@@ -15,14 +15,15 @@ export const messagesReadModel = 'messages';
 export type MessageDeps = ProjectionDeps;
 
 /**
- * Decides and appends; the answer waits until the read model holds the new events. `idOf` gives
+ * Decides and appends, and answers at once: the next request of this process waits for the read
+ * model instead (server/http/read-your-writes.ts), so a refetch still sees the change. `idOf` gives
  * the new events' ids when the caller derives them (an idempotent create); by default they come
  * from the stream and the version it was read at.
  */
-export async function runMessageCommand(deps: MessageDeps, command: MessageCommand, idOf?: (index: number) => string): Promise<{ events: MessageEvent[]; state: MessageState }> {
+export async function runMessageCommand(deps: MessageDeps, command: MessageCommand, idOf?: (index: number) => string): Promise<{ events: MessageEvent[]; state: MessageState; version: number }> {
   const stream = streams.message(command.messageId);
   const result = await handleCommandToState(deps.store, stream, messageDecider, command, (_event, index, version) => idOf?.(index) ?? eventId('message', stream, version, index));
-  if (result.events.length > 0) await waitForProjection(deps, messagesReadModel, stream);
+  if (result.events.length > 0) noteWrite(deps, messagesReadModel, stream, result.version);
   return result;
 }
 

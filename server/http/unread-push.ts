@@ -1,11 +1,13 @@
 import type { Queryable } from '../../infra/sql/sql.ts';
 import type { MessageEvent } from '../../schemas/events/messages.ts';
 import type { LiveHub } from './live-channel.ts';
+import { awaitNotedWrites, type ProjectionDeps } from './read-your-writes.ts';
 
 // Tells the users whose unread messages a message command changed, over their open /ws sockets,
 // to read their count again (the top bar, spec 2 section 6; the browser polls every 5 s as a
-// fallback). Called by the message routes once their events are appended and projected
-// (runMessageCommand waits for the read model), so the count the browser then reads holds them.
+// fallback). Called by the message routes once their events are appended; the nudge itself goes
+// out only once the read models hold the noted writes (read-your-writes.ts), in the background so
+// the command answers at once, and so the count a browser then reads holds them, on any instance.
 //
 // Why here and why only a nudge: the command knows from its own stream whom the change concerns,
 // but commands never read a read model (ARCHITECTURE.md, layers), and the count is a query of one.
@@ -60,13 +62,18 @@ export async function addresseesOf(sql: Queryable, message: Addressees): Promise
   return new Set([...message.recipients, ...members.map((m) => Number(m.id))]);
 }
 
-/** Nudges each concerned user's open sockets; a failure is only logged (the poll catches up). */
-export async function pushUnreadChanges(app: { live?: LiveHub; log: { warn(o: object, m: string): void } }, sql: Queryable, events: readonly MessageEvent[], message: Addressees): Promise<void> {
-  if (!app.live || events.length === 0) return;
-  try {
+/**
+ * Nudges each concerned user's open sockets once the read models hold the command's events; does
+ * not wait for that (resolves at once). A failure is only logged (the poll catches up).
+ */
+export async function pushUnreadChanges(app: { live?: LiveHub; deps: ProjectionDeps; log: { warn(o: object, m: string): void } }, sql: Queryable, events: readonly MessageEvent[], message: Addressees): Promise<void> {
+  const live = app.live;
+  if (!live || events.length === 0) return;
+  const deliver = async () => {
+    const users = await usersToTell(sql, events, message);
+    await awaitNotedWrites(app.deps);
     // Published, not sent: the user's sockets may be on another app instance.
-    await app.live.publish([...(await usersToTell(sql, events, message))], { type: 'UnreadCountChanged' });
-  } catch (error) {
-    app.log.warn({ err: error }, 'unread count push failed');
-  }
+    await live.publish([...users], { type: 'UnreadCountChanged' });
+  };
+  void deliver().catch((error: unknown) => app.log.warn({ err: error }, 'unread count push failed'));
 }

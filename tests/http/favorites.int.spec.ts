@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createProjectionRunner } from '../../projections/engine/runner.ts';
+import type { Queryable } from '../../infra/sql/sql.ts';
 import { favoritesProjector } from '../../projections/postgres/favorites.ts';
 import { buildTestApp, type TestApp, type TestDatabase, type TestUser } from '../support/build-test-app.ts';
 import { projectAll } from '../../projections/engine/project-all.ts';
@@ -288,9 +289,39 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('favorites on %s', (database
       try {
         const list = await createList('At once');
         await favorite(list.id, files[0]!);
-        // No project() here: the command waited for the running projector.
+        // No project() here: the next request waited for the running projector.
         expect((await ok('GET', '/api/user-tag-groups')).map((l: { id: number }) => l.id)).toEqual([list.id]);
         expect((await ok('GET', `/api/favorites?userTagGroupIdList=${list.id}`)).totalCount).toBe(1);
+      } finally {
+        delete t.app.deps.projections;
+        await runner.stop();
+      }
+    });
+
+    it('should answer from what it decided before a slow read model holds it, and make the next read wait for it', async () => {
+      const list = await createList('Slow read model');
+      await project();
+      // Every batch takes 400 ms to project: a command that waited for it could not answer sooner.
+      let projected = 0;
+      const slow = { ...favoritesProjector, apply: async (tx: Queryable, events: Parameters<typeof favoritesProjector.apply>[1]) => {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        await favoritesProjector.apply(tx, events);
+        projected += events.length;
+      } };
+      const runner = createProjectionRunner({ log: t.store, sql: t.sql, projectors: [slow], pollIntervalMs: 5_000 });
+      await runner.start();
+      t.app.deps.projections = runner;
+      try {
+        const started = performance.now();
+        const answer = await favorite(list.id, files[2]!);
+        expect(performance.now() - started).toBeLessThan(300);
+        expect(answer).toMatchObject({ userTagGroupId: list.id, audioFileId: files[2], value: true, changed: true });
+        // The read model does not hold it yet (a query here would queue behind PGlite's one
+        // connection, which the projecting transaction holds); the next request waits until it does.
+        expect(projected).toBe(0);
+        const read = await ok('GET', `/api/favorites?userTagGroupIdList=${list.id}`);
+        expect(read.audioFiles.map((f: { audioFileId: number }) => f.audioFileId)).toEqual([files[2]]);
+        expect(projected).toBe(1);
       } finally {
         delete t.app.deps.projections;
         await runner.stop();

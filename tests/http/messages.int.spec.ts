@@ -127,7 +127,7 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('messages on %s', (database)
     expect((await call(writer, 'PUT', '/api/messages/999999', { title: 'x' })).statusCode).toBe(404);
 
     const item = await ok(writer, 'POST', '/api/message-items', { messageId: message.id, type: 'InlineHTML', html: '<p>a</p>' });
-    // The server's own POST waits for the read model, which names the item's message; this app runs no runner of its own.
+    // The server's next request waits for the read model, which names the item's message; this app runs no runner of its own.
     await runner.waitUntilCaughtUp(20_000);
     expect((await ok(writer, 'PUT', `/api/message-items/${item.id}`, { html: '<p>b</p>' })).html).toBe('<p>b</p>');
     expect((await call(unit, 'DELETE', `/api/message-items/${item.id}`)).statusCode).toBe(403);
