@@ -26,7 +26,7 @@ export const setUserTagGroupUserGroupsRequest = typedRequest({
     let changed = 0;
     for (const listId of new Set(body.userTagGroupIds)) {
       const command = { kind: 'shareList' as const, actor: actorOf(session), listId, userGroupId: body.userGroupId, at };
-      changed += (await runFavoritesCommand(deps, favoriteListStream(listId, session.userId), command)).length;
+      changed += (await runFavoritesCommand(deps, favoriteListStream(listId, session.userId), command)).events.length;
     }
     return { changed };
   },

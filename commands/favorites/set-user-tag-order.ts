@@ -21,7 +21,7 @@ export const setUserTagOrderRequest = typedRequest({
     if (!(await readFavoriteList(deps.store, stream)).audioFiles.has(body.audioFileId)) {
       throw validationError([{ path: 'body.audioFileId', message: `Audio file ${body.audioFileId} is not in the list` }]);
     }
-    const events = await runFavoritesCommand(deps, stream, {
+    const { events } = await runFavoritesCommand(deps, stream, {
       kind: 'setAudioFileOrder',
       actor: actorOf(session),
       listId: body.userTagGroupId,

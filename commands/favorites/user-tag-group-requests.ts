@@ -40,7 +40,7 @@ export async function changeOwnLists(
   const at = request.server.deps.now().toISOString();
   let changed = 0;
   for (const listId of new Set(lists.ids)) {
-    const events = await runFavoritesCommand(request.server.deps, favoriteListStream(listId, session.userId), command(actorOf(session), listId, at));
+    const { events } = await runFavoritesCommand(request.server.deps, favoriteListStream(listId, session.userId), command(actorOf(session), listId, at));
     changed += events.filter((event) => event.type !== 'AudioFileFavoriteMoved').length;
   }
   return { changed };
