@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { allEntitySchemas } from '../../schemas/api/back-office/all-entities.ts';
+import { allTypedRequests } from '../../schemas/api/back-office/all-typed-requests.ts';
 import { typedActions } from '../../web/features/admin-console/lib/typed-actions.ts';
 import { typedRequests } from './typed-requests.ts';
 
 // The operator console's action forms are drawn from the props schemas it names: a type renamed or
 // dropped from the catalogue, or a schema the server no longer validates with, would be a form
-// that can only fail.
+// that can only fail. Its Requests view lists allTypedRequests: a type of the catalogue missing
+// there would be a request the console cannot reach.
+
+describe('the console request list', () => {
+  it('names every type of the server catalogue, and nothing else', () => {
+    expect(Object.keys(allTypedRequests).sort()).toEqual(Object.keys(typedRequests).sort());
+  });
+
+  it('gives each type the props schema the server validates it with', () => {
+    for (const [type, props] of Object.entries(allTypedRequests)) expect(props, type).toBe(typedRequests[type]!.body);
+  });
+});
 
 describe('the console actions', () => {
   it('name requests of the catalogue with the props schemas the server validates', () => {

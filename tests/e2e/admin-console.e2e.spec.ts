@@ -2,13 +2,15 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEntitySchemas } from '../../schemas/api/back-office/all-entities.ts';
 import { audioFileEntity } from '../../schemas/api/back-office/library-entities.ts';
+import { typedRequestTypes } from '../../schemas/api/back-office/all-typed-requests.ts';
 import { launchBrowser, type Browser } from '../support/browser.ts';
 import { getJson, logIn, postJson, shot, startServer, stopServer, type Server } from '../support/product-server.ts';
 
 // The operator console (/admin, issue 18 item 6) in a real browser on the real server with the
 // demo seed: every entity of the list renders its list, a category is created and edited through
 // the generated form, a bad field shows the server's ValidationError beside it and writes nothing,
-// the history tab shows the audit rows, a typed request runs from the actions tab; and a
+// the history tab shows the audit rows, a typed request runs from the actions tab, the Requests
+// view lists every typed request, finds one by search, runs it and names a refused field; and a
 // caregiver is sent away from /admin.
 
 const name = 'Konsolikategoria';
@@ -123,6 +125,55 @@ describe('operator console', () => {
     await page.goto(`${server.url}/admin`);
     await view(audioFileEntity.name).waitFor();
     expect(page.url()).toBe(`${server.url}/admin/${audioFileEntity.name}`);
+  }, 120_000);
+
+  it('lists every typed request, finds one by search, runs it and shows the server refusing a field', async () => {
+    await page.getByTestId('console-requests').click();
+    const requests = page.getByTestId('requests-view');
+    await requests.waitFor();
+    expect(page.url()).toBe(`${server.url}/admin/requests`);
+    const items = requests.locator('.console-request-list li');
+    expect(await items.count()).toBe(typedRequestTypes.length);
+    expect(await requests.getByTestId('request-count').textContent()).toBe(`Pyyntöjä löytyi: ${typedRequestTypes.length} / ${typedRequestTypes.length}`);
+
+    // The search reads the type, the server's sentence of what it does, and the entities it sits beside.
+    await requests.getByTestId('request-search').fill('force-reload');
+    await expect.poll(() => items.count()).toBe(1);
+    await requests.getByTestId('request-set-force-reload').click();
+    expect(page.url()).toBe(`${server.url}/admin/requests?type=set-force-reload`);
+    const detail = requests.getByTestId('request-detail');
+    await expect.poll(() => detail.getByTestId('request-effect').textContent(), { timeout: 20_000 }).toContain("Makes the users' open browsers reload the app");
+    expect(await detail.getByTestId('request-permission').textContent()).toBe('Service operators.');
+
+    // Run it for liisa, a user no other test here logs in as: one row changed, and its audit row.
+    const users = (await postJson(page, '/api/get/users', { query: 'liisa' })).body as { items: Array<{ id: number; name: string }> };
+    const liisa = users.items.find((u) => u.name === 'liisa')!.id;
+    const form = detail.getByTestId('action-set-force-reload');
+    await form.locator('#action-set-force-reload-value').selectOption('true');
+    await form.locator('#action-set-force-reload-userIds').fill(String(liisa));
+    await form.getByRole('button', { name: 'Suorita' }).click();
+    await expect.poll(() => form.getByTestId('action-answer').textContent().catch(() => ''), { timeout: 20_000 }).toBe('Valmis: {"changed":1}');
+    const audit = (await postJson(page, '/api/get/logging', { tables: ['users'], rowIds: [liisa], sort: 'id-desc', limit: 1 })).body as { items: Array<{ query: string }> };
+    expect(audit.items[0]?.query).toBe('set-force-reload');
+    await shot(page, 'admin-console-05-request-done');
+
+    // A user that does not exist: the server's ValidationError stands beside userIds, nothing changes.
+    await form.locator('#action-set-force-reload-userIds').fill('2147483000');
+    await form.getByRole('button', { name: 'Suorita' }).click();
+    await form.getByTestId('error-userIds').waitFor();
+    expect(await form.getByTestId('action-answer').count()).toBe(0);
+    await shot(page, 'admin-console-06-request-refused');
+
+    // A request the server does not permit this operator (liisa is not a user they administer)
+    // says so in words, and hands out no support session.
+    await requests.getByTestId('request-search').fill('');
+    await requests.getByTestId('request-login-as-user').click();
+    const loginAs = detail.getByTestId('action-login-as-user');
+    await loginAs.locator('#action-login-as-user-userId').fill(String(liisa));
+    await loginAs.getByRole('button', { name: 'Suorita' }).click();
+    await expect.poll(() => loginAs.getByRole('alert').textContent().catch(() => ''), { timeout: 20_000 }).toMatch(/Evätty: sinulla ei ole oikeutta suorittaa tätä pyyntöä\./);
+    expect(await loginAs.getByTestId('action-answer').count()).toBe(0);
+    await shot(page, 'admin-console-07-request-access-denied');
   }, 120_000);
 
   it('sends a caregiver away from /admin, and the server refuses their calls', async () => {

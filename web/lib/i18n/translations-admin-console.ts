@@ -26,4 +26,23 @@ export const adminConsoleTexts: Record<string, TextEntry> = {
     fin: 'Valitse rivi nähdäksesi sen, muokataksesi sitä tai lukeaksesi sen historian.',
     swe: 'Välj en rad för att se den, redigera den eller läsa dess historik.',
   },
+  // The Requests view (every typed request) and the actions' refusal; swe2 says the same as swe.
+  Requests: { fin: 'Pyynnöt', swe: 'Begäranden' },
+  'Every typed request of the catalogue (POST /api/requests/{type}); the server decides who may run each one.': {
+    fin: 'Kaikki luettelon tyypitetyt pyynnöt (POST /api/requests/{type}); palvelin päättää, kuka saa suorittaa minkäkin.',
+    swe: 'Alla typade begäranden i katalogen (POST /api/requests/{type}); servern avgör vem som får köra var och en.',
+  },
+  'Search requests': { fin: 'Hae pyyntöjä', swe: 'Sök begäranden' },
+  'Requests found: {{count}} / {{total}}': { fin: 'Pyyntöjä löytyi: {{count}} / {{total}}', swe: 'Hittade begäranden: {{count}} / {{total}}' },
+  'What it does': { fin: 'Mitä se tekee', swe: 'Vad den gör' },
+  'Who may run it': { fin: 'Kuka saa suorittaa', swe: 'Vem som får köra den' },
+  'Also among the actions of': { fin: 'Myös näiden toiminnoissa', swe: 'Finns även bland åtgärderna för' },
+  'Choose a request to see what it does and run it.': {
+    fin: 'Valitse pyyntö nähdäksesi, mitä se tekee, ja suorittaaksesi sen.',
+    swe: 'Välj en begäran för att se vad den gör och köra den.',
+  },
+  'Refused: you may not run this request. {{reason}}': {
+    fin: 'Evätty: sinulla ei ole oikeutta suorittaa tätä pyyntöä. {{reason}}',
+    swe: 'Nekad: du får inte köra den här begäran. {{reason}}',
+  },
 };

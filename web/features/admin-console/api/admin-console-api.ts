@@ -25,6 +25,33 @@ export const rowHistory = (table: string, id: number) =>
 export const runTypedRequest = (type: string, body: Record<string, unknown>) =>
   apiRequest(`/api/requests/${type}`, { method: 'POST', body, schema: z.unknown() });
 
+// The part of the OpenAPI document the Requests view reads: each typed request's description.
+const OpenApiPaths = z.object({ paths: z.record(z.string(), z.object({ post: z.object({ description: z.string().optional() }).optional() })) });
+const typedRequestPath = /^\/api\/requests\/([a-z0-9-]+)$/;
+
+export interface TypedRequestDoc {
+  effect: string;
+  permission: string;
+}
+
+/**
+ * What each typed request does and who may send it: the catalogue's own sentences as the server
+ * documents them in GET /api/openapi.json (`<effect> Who may: <permission>`, operators only like
+ * the console), so the console repeats no text of the server's.
+ */
+export async function typedRequestDocs(): Promise<Record<string, TypedRequestDoc>> {
+  const { paths } = await apiRequest('/api/openapi.json', { schema: OpenApiPaths });
+  const docs: Record<string, TypedRequestDoc> = {};
+  for (const [path, item] of Object.entries(paths)) {
+    const type = typedRequestPath.exec(path)?.[1];
+    const description = item.post?.description;
+    if (!type || !description) continue;
+    const [effect = '', permission = ''] = description.split(' Who may: ');
+    docs[type] = { effect, permission };
+  }
+  return docs;
+}
+
 /** The console's own state, kept per operator on the server (get-/set-admin-ui-state): the entity last open. */
 export const getConsoleState = () => apiRequest('/api/requests/get-admin-ui-state', { method: 'POST', body: {}, schema: AdminUiStateResult });
 

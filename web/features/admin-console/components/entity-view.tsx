@@ -33,6 +33,9 @@ export function EntityView({ entry }: { entry: ConsoleEntity }) {
   // The row in the side panel: null for none, 'new' for a create form.
   const [selected, setSelected] = useState<Row | 'new' | null>(null);
   const [tab, setTab] = useState<Tab>('form');
+  // The one action whose form is open: an entity may have a dozen, and one form at a time stays readable.
+  const [actionType, setActionType] = useState<string | null>(null);
+  const shownAction = actions.find((action) => action.type === actionType) ?? actions[0];
   // Bumped on every save or action, so the list and the history read again.
   const [version, setVersion] = useState(0);
 
@@ -171,8 +174,25 @@ export function EntityView({ entry }: { entry: ConsoleEntity }) {
                   <EntityForm key={`${String(row.id)}-${version}`} schemas={schemas} row={row} onSaved={(saved) => (setSelected(saved), setVersion((v) => v + 1))} />
                 )}
                 {row && shownTab === 'history' && auditTable && typeof row.id === 'number' && <EntityHistory table={auditTable} id={row.id} version={version} />}
-                {shownTab === 'actions' &&
-                  actions.map((action) => <TypedActionForm key={`${action.type}-${String(row?.id ?? '')}`} action={action} rowId={row?.id ?? null} onDone={() => setVersion((v) => v + 1)} />)}
+                {shownTab === 'actions' && actions.length > 1 && (
+                  <div className="console-tabs console-action-picker" role="tablist" aria-label={t('Actions')}>
+                    {actions.map((action) => (
+                      <button
+                        key={action.type}
+                        type="button"
+                        role="tab"
+                        aria-selected={action === shownAction}
+                        data-testid={`pick-action-${action.type}`}
+                        onClick={() => setActionType(action.type)}
+                      >
+                        {action.type}
+                      </button>
+                    ))}
+                  </div>
+                )}
+                {shownTab === 'actions' && shownAction && (
+                  <TypedActionForm key={`${shownAction.type}-${String(row?.id ?? '')}`} action={shownAction} rowId={row?.id ?? null} onDone={() => setVersion((v) => v + 1)} />
+                )}
               </>
             )}
           </aside>

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/alert.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { runTypedRequest } from '../api/admin-console-api.ts';
 import { fieldSpecs, fromInput, toInput } from '../lib/schema-fields.ts';
 import type { TypedAction } from '../lib/typed-actions.ts';
@@ -36,7 +37,10 @@ export function TypedActionForm({ action, rowId, onDone }: { action: TypedAction
       setAnswer(JSON.stringify(result));
       onDone();
     } catch (error) {
-      setErrors(fieldErrors(error, specs.map((s) => s.key)));
+      const errors = fieldErrors(error, specs.map((s) => s.key));
+      // A request the server does not permit the operator says so in words, not only as a kind.
+      if (error instanceof ApiError && error.kind === 'AccessDenied') errors[''] = t('Refused: you may not run this request. {{reason}}', { reason: error.serverMessage ?? '' }).trim();
+      setErrors(errors);
     } finally {
       setBusy(false);
     }
@@ -58,7 +62,7 @@ export function TypedActionForm({ action, rowId, onDone }: { action: TypedAction
         {t('Run')}
       </button>
       {answer !== null && (
-        <output className="console-answer" data-testid="action-answer">
+        <output className="console-answer" data-testid="action-answer" aria-live="polite">
           {t('Done: {{answer}}', { answer })}
         </output>
       )}
