@@ -1,0 +1,18 @@
+import './widgets.css';
+import { useTranslation } from 'react-i18next';
+import type { EntityFlags } from '../../lib/entity-sync.ts';
+import { saveStateOf } from './widget-rules.ts';
+
+/** The line under an editor whose fields save as they are typed, so nobody looks for a save button. */
+export function SaveStatus({ flags, typed }: { flags: Pick<EntityFlags, 'busy' | 'modified' | 'error'>; typed: boolean }) {
+  const { t } = useTranslation();
+  const state = saveStateOf(flags, typed);
+  const text = { idle: t('Changes are saved as you type.'), saving: t('Saving…'), failed: t('Request failed'), saved: t('Saved') }[state];
+  return (
+    <p className={`save-status save-status-${state}`} data-testid="save-status" data-state={state} role="status" aria-live="polite">
+      {state === 'saving' && <span className="save-status-spinner" aria-hidden="true" />}
+      {state === 'saved' && <span aria-hidden="true">✓ </span>}
+      {text}
+    </p>
+  );
+}
