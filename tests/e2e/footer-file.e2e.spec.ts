@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CurrentUser } from '../../schemas/api/user.ts';
 import { launchBrowser, type Browser } from '../support/browser.ts';
-import { getJson, logIn, postJson, shot, startServer, stopServer, type Server } from '../support/product-server.ts';
+import { getJson, logIn, postJson, putJson, shot, startServer, stopServer, type Server } from '../support/product-server.ts';
 
 // Spec 1 section 2's footer: "A footer help text is shown (custom HTML from the user's instructions
 // Footer, or from a footer file)". The demo's Solgården has a footer file (its administrator's HTML,
@@ -16,17 +16,6 @@ interface BackOfficeUser {
   id: number;
   name: string;
   footerFileId: number | null;
-}
-
-/** A PUT with the page's session cookie, as the operator console sends it. */
-async function putJson(page: Page, path: string, body: unknown): Promise<{ status: number; body: unknown }> {
-  return page.evaluate(
-    async ([url, json]) => {
-      const response = await fetch(url, { method: 'PUT', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: json });
-      return { status: response.status, body: await response.json() };
-    },
-    [path, JSON.stringify(body)] as const,
-  );
 }
 
 describe('the footer file in the browser', () => {
@@ -58,6 +47,13 @@ describe('the footer file in the browser', () => {
     return CurrentUser.parse((await getJson(page, '/api/')).body);
   }
 
+  /** A user as the operator's back office reads them (POST /api/get/users). */
+  async function findUser(name: string): Promise<BackOfficeUser> {
+    const answer = await postJson(page, '/api/get/users', { query: name });
+    expect(answer.status).toBe(200);
+    return (answer.body as { items: BackOfficeUser[] }).items.find((user) => user.name === name)!;
+  }
+
   /** The footer's text shows, and nothing of the file ran: no script, no handler, no flag they set. */
   async function expectSafeFooterFile(): Promise<void> {
     const footerText = page.getByTestId('footer-text');
@@ -86,26 +82,21 @@ describe('the footer file in the browser', () => {
 
   it("should let an operator give a unit the footer file through the back office, and a unit's own Footer text win over it", { timeout: 300_000 }, async () => {
     await logInAs('operator');
-    const find = async (name: string) => {
-      const answer = await postJson(page, '/api/get/users', { query: name });
-      expect(answer.status).toBe(200);
-      return (answer.body as { items: BackOfficeUser[] }).items.find((user) => user.name === name)!;
-    };
-    const solgarden = await find('solgarden');
+    const solgarden = await findUser('solgarden');
     const fileId = solgarden.footerFileId;
     expect(fileId).toEqual(expect.any(Number));
     for (const name of ['kotikallio-b', 'metsarinne']) {
-      const unit = await find(name);
+      const unit = await findUser(name);
       expect(unit.footerFileId).toBeNull();
       const changed = await putJson(page, `/api/users/${unit.id}`, { footerFileId: fileId });
       expect(changed).toMatchObject({ status: 200, body: { id: unit.id, footerFileId: fileId } });
     }
     // A file that is not there is refused, naming the field, and changes nothing.
-    const kotikallio = await find('kotikallio-b');
+    const kotikallio = await findUser('kotikallio-b');
     const refused = await putJson(page, `/api/users/${kotikallio.id}`, { footerFileId: 2_000_000_000 });
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.body)).toContain('footerFileId');
-    expect((await find('kotikallio-b')).footerFileId).toBe(fileId);
+    expect((await findUser('kotikallio-b')).footerFileId).toBe(fileId);
 
     // A unit without a footer text of its own now shows the file.
     fileRequests.length = 0;
@@ -129,8 +120,7 @@ describe('the footer file in the browser', () => {
 
   it('should show the default footer again once the operator takes the file away', { timeout: 300_000 }, async () => {
     await logInAs('operator');
-    const answer = await postJson(page, '/api/get/users', { query: 'kotikallio-b' });
-    const unit = (answer.body as { items: BackOfficeUser[] }).items.find((user) => user.name === 'kotikallio-b')!;
+    const unit = await findUser('kotikallio-b');
     expect((await putJson(page, `/api/users/${unit.id}`, { footerFileId: null })).status).toBe(200);
     await logInAs('kotikallio-b');
     await page.locator('.default-footer').waitFor(ui);

@@ -16,3 +16,32 @@ export function SaveStatus({ flags, typed }: { flags: Pick<EntityFlags, 'busy' |
     </p>
   );
 }
+
+/**
+ * The buttons of an editor of a settings tab's rows: a stored row's fields save as they are typed,
+ * so it has the save status and Done (closing it); a new row is a draft, with Cancel and Save. Both
+ * submit the editor's form.
+ */
+export function EditorActions({ typedInPlace, onCancel, saveDisabled }: { typedInPlace: { flags: Pick<EntityFlags, 'busy' | 'modified' | 'error'>; typed: boolean } | null; onCancel: () => void; saveDisabled: boolean }) {
+  const { t } = useTranslation();
+  if (typedInPlace) {
+    return (
+      <div className="modal-actions">
+        <SaveStatus flags={typedInPlace.flags} typed={typedInPlace.typed} />
+        <button type="submit" className="button-primary" data-testid="editor-done">
+          {t('Done')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="modal-actions">
+      <button type="button" onClick={onCancel}>
+        {t('Cancel')}
+      </button>
+      <button type="submit" className="button-primary" disabled={saveDisabled}>
+        {t('Save')}
+      </button>
+    </div>
+  );
+}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { Activity } from '../../../../schemas/api/residents.ts';
 import { Alert } from '../../../components/alert.tsx';
-import { SaveStatus } from '../../../components/widgets/save-status.tsx';
+import { EditorActions } from '../../../components/widgets/save-status.tsx';
 import { isValidActivityName } from '../activity-rules.ts';
 import { useTypedInPlace } from '../../../lib/typed-in-place.ts';
 import { activities, activityTab, saveActivity } from '../stores/activities-store.ts';
@@ -42,23 +42,7 @@ export function EditActivityModal({ activity, onClose }: { activity: Activity | 
             <input name="name" value={name} maxLength={200} autoFocus onChange={(e) => type(e.target.value)} />
           </label>
           {activity && !isValidActivityName(name) && <Alert kind="info" testId="activity-name-required">{t('An activity needs a name: the last one given is kept.')}</Alert>}
-          {activity ? (
-            <div className="modal-actions">
-              <SaveStatus flags={editor.flags} typed={editor.typed} />
-              <button type="submit" className="button-primary" data-testid="editor-done">
-                {t('Done')}
-              </button>
-            </div>
-          ) : (
-            <div className="modal-actions">
-              <button type="button" onClick={onClose}>
-                {t('Cancel')}
-              </button>
-              <button type="submit" className="button-primary" disabled={saving || !isValidActivityName(name)}>
-                {t('Save')}
-              </button>
-            </div>
-          )}
+          <EditorActions typedInPlace={activity ? editor : null} onCancel={onClose} saveDisabled={saving || !isValidActivityName(name)} />
         </form>
       </div>
     </div>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { Resident, ResidentChange } from '../../../../schemas/api/residents.ts';
 import { Alert } from '../../../components/alert.tsx';
-import { SaveStatus } from '../../../components/widgets/save-status.tsx';
+import { EditorActions } from '../../../components/widgets/save-status.tsx';
 import { useTypedInPlace } from '../../../lib/typed-in-place.ts';
 import { residents, residentTab, saveResident } from '../stores/residents-store.ts';
 
@@ -60,23 +60,7 @@ export function EditResidentModal({ resident, onClose }: { resident: Resident | 
               onChange={(e) => type(setIdentification, e.target.value, { identification: e.target.value.trim() === '' ? null : e.target.value })}
             />
           </label>
-          {resident ? (
-            <div className="modal-actions">
-              <SaveStatus flags={editor.flags} typed={editor.typed} />
-              <button type="submit" className="button-primary" data-testid="editor-done">
-                {t('Done')}
-              </button>
-            </div>
-          ) : (
-            <div className="modal-actions">
-              <button type="button" onClick={onClose}>
-                {t('Cancel')}
-              </button>
-              <button type="submit" className="button-primary" disabled={saving}>
-                {t('Save')}
-              </button>
-            </div>
-          )}
+          <EditorActions typedInPlace={resident ? editor : null} onCancel={onClose} saveDisabled={saving} />
         </form>
       </div>
     </div>
