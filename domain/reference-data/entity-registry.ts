@@ -270,6 +270,8 @@ export const users = referenceTable({
     residentId: { column: 'resident_id', references: 'residents' },
     contractStartDate: { column: 'contract_start_date', select: day('contract_start_date') },
     contractEndDate: { column: 'contract_end_date', select: day('contract_end_date') },
+    infoFileId: { column: 'info_file_id', references: 'files' },
+    footerFileId: { column: 'footer_file_id', references: 'files' },
     active: { column: 'active' },
     insertedByUserId: { column: 'inserted_by_user_id' },
     operator: { column: 'operator' },

@@ -5,13 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../infra/auth/password.ts';
+import { mayReadFile } from '../../domain/files/file-access.ts';
 import { migrate } from '../../infra/db/migrate.ts';
 import { createFileStore } from '../../infra/files/file-store.ts';
 import { loadPlanLibrary } from '../../tools/generate/workload-reference.ts';
 import { contentTypes } from '../../tools/seed/demo-library.ts';
 import { demoMessageId } from '../../tools/seed/demo-messages.ts';
 import { loadAddressable } from '../../queries/messages/get-message-recipients.ts';
-import { demoAdmin, demoAdminInvited, demoEasyUser, demoInvitedRelatives, demoLogins, demoPassword, demoPublicReportToken, demoRelative } from '../../tools/seed/demo-units.ts';
+import { demoAdmin, demoAdminInvited, demoEasyUser, demoInvitedRelatives, demoLogins, demoPassword, demoPublicReportToken, demoRelative, demoUnits } from '../../tools/seed/demo-units.ts';
 import { seedDemoData, type SeedSummary } from '../../tools/seed/seed-demo-data.ts';
 import { createPgSql } from '../../infra/sql/pg-sql.ts';
 import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
@@ -282,6 +283,25 @@ describe.each(['pglite', 'postgres'] as const)('seedDemoData on %s', (database) 
       [[demoRelative.unit, demoRelative.name]],
     );
     expect(rows.map((r) => [r.name, r.titles.length > 0])).toEqual([[demoRelative.unit, true], [demoRelative.name, true]]);
+  });
+
+  it("should give Solgården its footer file: the administrator's HTML, stored, readable by the unit and its administrator only", async () => {
+    const rows = await sql.query<{ id: number; owner: string; content_type: string; object_key: string; size: string }>(
+      `SELECT f.id, o.name AS owner, f.content_type, f.object_key, f.size FROM users u JOIN files f ON f.id = u.footer_file_id JOIN users o ON o.id = f.user_id WHERE u.name = 'solgarden'`,
+    );
+    expect(rows).toHaveLength(1);
+    const file = rows[0]!;
+    expect(file).toMatchObject({ owner: demoAdmin.name, content_type: 'text/html; charset=utf-8' });
+    const bytes = await createFileStore(dataDir).read(file.object_key);
+    expect(bytes.toString('utf8')).toBe(demoUnits.find((unit) => unit.name === 'solgarden')!.footerFile!.html);
+    expect(bytes.length).toBe(Number(file.size));
+    const idOf = async (name: string) => Number((await sql.query<{ id: number }>('SELECT id FROM users WHERE name = $1', [name]))[0]!.id);
+    expect(await mayReadFile(sql, await idOf('solgarden'), Number(file.id))).toBe(true);
+    expect(await mayReadFile(sql, await idOf(demoAdmin.name), Number(file.id))).toBe(true);
+    expect(await mayReadFile(sql, await idOf('caregiver'), Number(file.id))).toBe(false);
+    // The other units keep the default footer or their own text.
+    expect(await count(sql, 'SELECT * FROM users WHERE footer_file_id IS NOT NULL')).toBe(1);
+    expect(await count(sql, `SELECT * FROM logging WHERE "table" = 'users' AND action = 'UPDATE' AND new_data->>'footer_file_id' = $1`, [String(file.id)])).toBe(1);
   });
 
   it('should audit every seeded row in logging, without password hashes', async () => {

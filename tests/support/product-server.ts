@@ -100,13 +100,18 @@ export async function getJson(page: Page, path: string): Promise<{ status: numbe
 }
 
 /** A POST with the page's session cookie, as the browser itself sends it. */
-export async function postJson(page: Page, path: string, body: unknown): Promise<{ status: number; body: unknown }> {
+export const postJson = (page: Page, path: string, body: unknown) => sendJson(page, 'POST', path, body);
+
+/** A PUT with the page's session cookie, as the browser (or the operator console) sends it. */
+export const putJson = (page: Page, path: string, body: unknown) => sendJson(page, 'PUT', path, body);
+
+async function sendJson(page: Page, method: 'POST' | 'PUT', path: string, body: unknown): Promise<{ status: number; body: unknown }> {
   return page.evaluate(
-    async ([url, json]) => {
-      const response = await fetch(url, { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: json });
+    async ([verb, url, json]) => {
+      const response = await fetch(url, { method: verb, credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: json });
       return { status: response.status, body: await response.json() };
     },
-    [path, JSON.stringify(body)] as const,
+    [method, path, JSON.stringify(body)] as const,
   );
 }
 

@@ -29,6 +29,11 @@ export interface DemoUnit {
   instructions?: string;
   /** The unit's own footer text (uiParams.instructions.Footer, HTML), shown instead of the default footer. */
   footer?: string;
+  /**
+   * The unit's footer file (users.footer_file_id: an HTML file its administrator put up), shown
+   * when the unit has no footer text of its own (tools/seed/demo-footer-files.ts).
+   */
+  footerFile?: { name: string; html: string };
 }
 
 // Units make their own favorite lists (the flag is checked on the server, default false).
@@ -141,6 +146,16 @@ export const demoUnits: DemoUnit[] = [
     language: 'swe',
     userGroup: 'Solgården',
     config: { ...unitFlags, language: 'swe', timeZone: 'Europe/Stockholm' },
+    // Copied from the home's web page as such files are, its script and inline handler too: the
+    // footer shows the text and drops those (web/lib/safe-html.ts; tests/e2e/footer-file.e2e.spec.ts).
+    footerFile: {
+      name: 'solgarden-sidfot.html',
+      html: [
+        '<p><strong>Solgården äldreboende</strong> · Personalen: <a href="tel:+46812345678">08-123 456 78</a> · personal@solgarden.example</p>',
+        '<details open ontoggle="window.footerScriptRan = true"><summary>Besökstider</summary>Alla dagar 10–19. Allsång i matsalen på fredagar kl. 14.</details>',
+        '<script>window.footerScriptRan = true;</script>',
+      ].join('\n'),
+    },
     residents: [
       ['Astrid', 'Lindqvist', 'S-1'],
       ['Gustav', 'Berg', 'S-2'],

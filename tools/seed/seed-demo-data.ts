@@ -3,6 +3,7 @@ import { hashPassword } from '../../infra/auth/password.ts';
 import { createFileStore, type FileStore } from '../../infra/files/file-store.ts';
 import type { Queryable, Sql } from '../../infra/sql/sql.ts';
 import { writeDemoAudio } from './demo-audio-files.ts';
+import { insertDemoFooterFiles, writeDemoFooterFiles } from './demo-footer-files.ts';
 import { audioObjectKey, coverObjectKey, demoAlbums, demoArtists, demoAudioFiles, demoCategories, demoRecipes, demoVideos, videoCategory } from './demo-library.ts';
 import { allDemoUserNames, demoAdmin, demoAdminInvited, demoEasyUser, demoInvitedRelatives, demoMessageReceivers, demoOperator, demoPassword, demoPublicReportToken, demoPublicUser, demoRelative, demoUnits, demoUserGroups, differingFromDefaults } from './demo-units.ts';
 import { seedDemoBackOffice, seedDemoEvaluations } from './demo-back-office.ts';
@@ -69,6 +70,7 @@ export async function seedDemoData({ sql, dataDir, files = createFileStore(dataD
   });
 
   if (await demoUsersExist(sql)) {
+    await writeDemoFooterFiles(files);
     const audio = await writeDemoAudio(files, demoAudioFiles, true);
     if (audio.rendered > 0) log(`Demo data present; restored ${audio.rendered} missing audio files`);
     return summary(false, {}, audio);
@@ -78,6 +80,7 @@ export async function seedDemoData({ sql, dataDir, files = createFileStore(dataD
   // demo users, as argon2 is slow on purpose.
   const passwordHash = hashPassword(demoPassword);
   const audio = await writeDemoAudio(files, demoAudioFiles, true);
+  await writeDemoFooterFiles(files);
   const hash = await passwordHash;
 
   const counts = await sql.transaction(async (tx) => {
@@ -171,6 +174,7 @@ async function insertDemoData(tx: Queryable, passwordHash: string, objectSizes: 
     last_name: demoOperator.lastName, email: demoOperator.email, language: 'fin', config: differingFromDefaults(demoOperator.config), operator: true,
   }], 'id, name');
 
+  await insertDemoFooterFiles(tx, userIds);
   const everyone = new Map([...userIds, ...laterUsers.map((u): [string, number] => [u.name, Number(u.id)])]);
   await insertMessageReceivers(tx, everyone, groupIds);
   const invited = await insertInvitedRelatives(tx, userIds, residents, new Date());

@@ -122,6 +122,9 @@ export class EntityCollection<T extends object, Draft = Partial<T>, Query = Reco
   private readonly changeCount = new Map<string, number>();
   private readonly pendingChange = new Map<string, Partial<T>>();
   private readonly drafts = new Map<string, Draft>();
+  // Keys whose delayed put is still waiting: the sync loop leaves them to it, or typing a word
+  // would send its first letters on the loop's next tick.
+  private readonly delayed = new Set<string>();
   private readonly retryAt = new Map<string, number>();
   private syncing = false;
 
@@ -183,6 +186,8 @@ export class EntityCollection<T extends object, Draft = Partial<T>, Query = Reco
     const entry = this.entry(id);
     if (!entry) return false;
     if (options.local !== false) Object.assign(entry.value, change);
+    // A delayed put of the same entity still waiting is left to the sync loop: this change outdates its timer.
+    this.delayed.delete(String(id));
     this.bump(String(id));
     return this.send(String(id), change);
   }
@@ -195,12 +200,28 @@ export class EntityCollection<T extends object, Draft = Partial<T>, Query = Reco
     const key = String(id);
     const mine = this.modify(id, change);
     if (mine === null) return;
+    this.delayed.add(key);
     setTimeout(() => {
       if (this.changeCount.get(key) !== mine) return;
+      this.delayed.delete(key);
       const pending = this.pendingChange.get(key);
       this.pendingChange.delete(key);
       if (pending) void this.send(key, pending);
     }, delayedPutMs);
+  }
+
+  /**
+   * Sends a delayed put still waiting now (the editor closed: no reason to wait); resolves true when
+   * nothing waited or the server took it.
+   */
+  async flush(id: number): Promise<boolean> {
+    const key = String(id);
+    if (!this.delayed.delete(key)) return true;
+    // Outdates the waiting timer, so the change goes once.
+    this.bump(key);
+    const pending = this.pendingChange.get(key);
+    this.pendingChange.delete(key);
+    return pending ? this.send(key, pending) : true;
   }
 
   /**
@@ -272,7 +293,7 @@ export class EntityCollection<T extends object, Draft = Partial<T>, Query = Reco
     try {
       for (const key of [...this.state.keys]) {
         const entry = this.state.entries[key];
-        if (!entry || entry.flags.busy) continue;
+        if (!entry || entry.flags.busy || this.delayed.has(key)) continue;
         if (entry.flags.status === 'failed') {
           if ((this.retryAt.get(key) ?? 0) <= this.now()) await this.insert(key);
         } else if (entry.flags.status === 'saved' && entry.flags.modified && this.pendingChange.has(key)) {
@@ -309,7 +330,8 @@ export class EntityCollection<T extends object, Draft = Partial<T>, Query = Reco
       const answer = await put(Number(key), change);
       // A newer local change keeps its values; the answer is only taken when nothing moved on.
       if (answer && this.changeCount.get(key) === sentAt) entry.value = answer;
-      if (this.changeCount.get(key) === sentAt) entry.flags.modified = false;
+      // Modified until every change made here was sent (a put may overtake a delayed change).
+      if (this.changeCount.get(key) === sentAt && !this.pendingChange.has(key)) entry.flags.modified = false;
       entry.flags.error = null;
       return true;
     } catch (error) {
@@ -350,6 +372,7 @@ export class EntityCollection<T extends object, Draft = Partial<T>, Query = Reco
     delete this.state.entries[key];
     this.state.keys = this.state.keys.filter((each) => each !== key);
     this.drafts.delete(key);
+    this.delayed.delete(key);
     this.retryAt.delete(key);
     this.pendingChange.delete(key);
     this.changeCount.delete(key);

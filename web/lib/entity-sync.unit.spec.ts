@@ -105,6 +105,49 @@ describe('entity collection (spec 1 section 4, generic data handling)', () => {
     expect(rows.entry(1)!.flags.modified).toBe(false);
   });
 
+  it('should leave a waiting delayed put to its timer while the sync loop runs: a typed word goes once', async () => {
+    const server = fakeServer();
+    const rows = new EntityCollection(server.crud);
+    await rows.fetch({});
+    const stop = rows.startSync();
+    for (const typed of ['E', 'Ei', 'Ein', 'Eino']) {
+      rows.delayedPut(1, { name: typed });
+      // Slower than the loop's 500 ms ticks are apart, faster than the delay.
+      await vi.advanceTimersByTimeAsync(syncIntervalMs - 100);
+      expect(server.calls.filter((call) => call.startsWith('put'))).toEqual([]);
+    }
+    await vi.advanceTimersByTimeAsync(delayedPutMs);
+    expect(server.calls.filter((call) => call.startsWith('put'))).toEqual(['put 1 {"name":"Eino"}']);
+    await vi.advanceTimersByTimeAsync(syncIntervalMs * 3);
+    expect(server.calls.filter((call) => call.startsWith('put'))).toHaveLength(1);
+    stop();
+  });
+
+  it('should send a waiting delayed put at once when flushed, and not again when its timer runs out', async () => {
+    const server = fakeServer();
+    const rows = new EntityCollection(server.crud);
+    await rows.fetch({});
+    expect(await rows.flush(1)).toBe(true);
+    rows.delayedPut(1, { name: 'Eino' });
+    expect(await rows.flush(1)).toBe(true);
+    expect(server.calls.filter((call) => call.startsWith('put'))).toEqual(['put 1 {"name":"Eino"}']);
+    expect(rows.entry(1)!.flags.modified).toBe(false);
+    await vi.advanceTimersByTimeAsync(delayedPutMs * 2);
+    expect(server.calls.filter((call) => call.startsWith('put'))).toHaveLength(1);
+  });
+
+  it('should leave a delayed change that a put outdated to the next sync round, so nothing is lost', async () => {
+    const server = fakeServer();
+    const rows = new EntityCollection(server.crud);
+    await rows.fetch({});
+    rows.delayedPut(1, { name: 'Eino' });
+    await rows.put(1, { active: false });
+    await vi.advanceTimersByTimeAsync(delayedPutMs);
+    await rows.sync();
+    expect(server.calls.filter((call) => call.startsWith('put'))).toEqual(['put 1 {"active":false}', 'put 1 {"name":"Eino"}']);
+    expect(server.rows.get(1)).toMatchObject({ name: 'Eino', active: false });
+  });
+
   it('should sync a modified entity within 500 ms, and send nothing when nothing changed', async () => {
     const server = fakeServer();
     const rows = new EntityCollection(server.crud);

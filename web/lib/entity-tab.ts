@@ -1,8 +1,9 @@
 import { proxy } from 'valtio';
-import type { EntityCollection } from './entity-sync.ts';
+import type { CollectionState, EntityCollection } from './entity-sync.ts';
 
 // A settings tab over one entity collection (residents, activities: spec 3 section 2): the active
-// rows, or the removed ones with the trash box on; an editor saves, the trash button flips active.
+// rows, or the removed ones with the trash box on; an editor saves a new row, a stored one's fields
+// save as they are typed, the trash button flips active.
 
 export interface EntityTabState {
   showInactive: boolean;
@@ -21,6 +22,7 @@ export function entityTab<T extends { id: number; active: boolean }, Draft, Quer
 
   return {
     state,
+    rows,
     load,
     showInactive(on: boolean): void {
       state.showInactive = on;
@@ -38,6 +40,18 @@ export function entityTab<T extends { id: number; active: boolean }, Draft, Quer
         state.saving = false;
       }
     },
+    /**
+     * A stored row's field typed into in place: shown in the row at once, sent 500 ms after the last
+     * key (spec 1 section 4's delayed put), once per pause rather than once per key.
+     */
+    type(id: number, change: Partial<T>): void {
+      rows.delayedPut(id, change);
+    },
+    /** The editor closed: what still waits goes now, and the list is read again in its order. */
+    async finishTyping(id: number): Promise<void> {
+      state.failed = !(await rows.flush(id));
+      if (!state.failed) await load();
+    },
     /** The trash toggle: a put with active flipped, shown at once; the row then moves to the other view. */
     async toggleActive(row: Pick<T, 'id' | 'active'>): Promise<void> {
       const saved = await rows.put(row.id, { active: !row.active } as Partial<T>);
@@ -45,4 +59,12 @@ export function entityTab<T extends { id: number; active: boolean }, Draft, Quer
       if (saved) await load();
     },
   };
+}
+
+/** What an editor typing into a stored row needs of its tab (web/lib/typed-in-place.ts). */
+export interface TypedTab<T> {
+  state: EntityTabState;
+  rows: { state: CollectionState<T> };
+  type(id: number, change: Partial<T>): void;
+  finishTyping(id: number): Promise<void>;
 }

@@ -11,7 +11,7 @@ interface Row {
 /** Rows kept in memory; `fail` makes every call fail until it is turned off. */
 function tabOver(initial: Row[]) {
   const rows = new Map(initial.map((row) => [row.id, { ...row }]));
-  const server = { fail: false, queries: [] as boolean[] };
+  const server = { fail: false, queries: [] as boolean[], puts: [] as Array<Partial<Row>> };
   const check = () => {
     if (server.fail) throw new Error('Request failed');
   };
@@ -24,6 +24,7 @@ function tabOver(initial: Row[]) {
       return { items: [...rows.values()].filter((row) => row.active === active).map((row) => ({ ...row })) };
     },
     put: async (id, change) => {
+      server.puts.push(change);
       check();
       rows.set(id, { ...rows.get(id)!, ...change });
       return { ...rows.get(id)! };
@@ -78,6 +79,31 @@ describe('a settings tab over an entity collection (residents, activities)', () 
     expect(await saving).toBe(true);
     expect(tab.state.saving).toBe(false);
     expect(collection.items().map((row) => row.name)).toEqual(['Uusi']);
+  });
+
+  it('should show a typed name in the row at once and send it once, at the latest when the editor closes', async () => {
+    const { tab, collection, server } = tabOver([{ id: 1, name: 'Aino', active: true }]);
+    await tab.load();
+    tab.type(1, { name: 'Ai' });
+    tab.type(1, { name: 'Aili' });
+    expect(collection.entry(1)!.value.name).toBe('Aili');
+    expect(server.puts).toEqual([]);
+    await tab.finishTyping(1);
+    expect(server.puts).toEqual([{ name: 'Aili' }]);
+    expect(tab.state.failed).toBe(false);
+    expect(collection.items().map((row) => row.name)).toEqual(['Aili']);
+    // The delay's own timer finds nothing left to send.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(server.puts).toHaveLength(1);
+  });
+
+  it('should say the request failed when the typed change could not be saved on closing', async () => {
+    const { tab, server } = tabOver([{ id: 1, name: 'Aino', active: true }]);
+    await tab.load();
+    tab.type(1, { name: 'Aili' });
+    server.fail = true;
+    await tab.finishTyping(1);
+    expect(tab.state.failed).toBe(true);
   });
 
   it('should mark a failed load as failed and loaded, with no rows', async () => {

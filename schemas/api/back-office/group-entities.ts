@@ -76,6 +76,10 @@ export const userEntity = entitySchemas('users', {
     residentId: Id.nullable(),
     contractStartDate: Day.nullable(),
     contractEndDate: Day.nullable(),
+    // Spec 1 section 2: the Info button's and the footer's HTML files, when the user has no Info or
+    // Footer instructions of their own (the user may read them: domain/files/file-access.ts).
+    infoFileId: Id.nullable(),
+    footerFileId: Id.nullable(),
     active: z.boolean(),
   },
   required: ['name'],

@@ -1,3 +1,5 @@
+import type { EntityFlags } from '../../lib/entity-sync.ts';
+
 // Pure rules of the shared widgets (spec 1 sections 2 and 9), kept apart so they are unit tested.
 
 /** Spec 1 section 9: name lists show 5 entries, then an expand link. */
@@ -35,4 +37,18 @@ export function togglePage(selected: ReadonlySet<SelectionKey>, pageKeys: readon
   if (pageSelectionState(pageKeys, selected) === 'all') for (const key of pageKeys) next.delete(key);
   else for (const key of pageKeys) next.add(key);
   return next;
+}
+
+export type SaveState = 'idle' | 'saving' | 'failed' | 'saved';
+
+/**
+ * What became of a stored entity's fields typed in place (spec 1 section 4): nothing typed yet;
+ * saving while a change waits for its delayed put or travels (a busy entity shows a spinner); the
+ * last save failed; or saved. An error stays until a later save succeeds.
+ */
+export function saveStateOf(flags: Pick<EntityFlags, 'busy' | 'modified' | 'error'>, typed: boolean): SaveState {
+  if (!typed) return 'idle';
+  if (flags.busy) return 'saving';
+  if (flags.error !== null) return 'failed';
+  return flags.modified ? 'saving' : 'saved';
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageSelectionState, shownNames, toggleKey, togglePage } from './widget-rules.ts';
+import { pageSelectionState, saveStateOf, shownNames, toggleKey, togglePage } from './widget-rules.ts';
 
 describe('name list: 5 names, then expand (spec 1 section 9)', () => {
   const names = ['Aino', 'Eino', 'Helmi', 'Toivo', 'Lempi', 'Väinö', 'Saima'];
@@ -32,5 +32,25 @@ describe('checkbox selection of the paged table', () => {
     const chosen = togglePage(new Set([9, 1]), [1, 2, 3]);
     expect([...chosen].sort()).toEqual([1, 2, 3, 9]);
     expect([...togglePage(chosen, [1, 2, 3])]).toEqual([9]);
+  });
+});
+
+describe('the save status of fields typed in place (spec 1 section 4)', () => {
+  const flags = (busy: boolean, modified: boolean, error: string | null = null) => ({ busy, modified, error });
+
+  it('should say nothing was typed yet, whatever the flags', () => {
+    expect(saveStateOf(flags(false, false), false)).toBe('idle');
+    expect(saveStateOf(flags(true, true), false)).toBe('idle');
+  });
+
+  it('should say saving while a change waits or travels, and saved once the server took it', () => {
+    expect(saveStateOf(flags(false, true), true)).toBe('saving');
+    expect(saveStateOf(flags(true, false), true)).toBe('saving');
+    expect(saveStateOf(flags(false, false), true)).toBe('saved');
+  });
+
+  it('should keep saying the save failed until a later one succeeds, except while one travels', () => {
+    expect(saveStateOf(flags(false, true, 'Request failed'), true)).toBe('failed');
+    expect(saveStateOf(flags(true, true, 'Request failed'), true)).toBe('saving');
   });
 });

@@ -59,6 +59,14 @@ export const libraryTexts: Record<string, { fin: string; swe: string; swe2?: str
   Activity: { fin: 'Aktiviteetti', swe: 'Aktivitet' },
   'Show removed': { fin: 'Näytä poistetut', swe: 'Visa borttagna' },
   'No rows': { fin: 'Ei rivejä', swe: 'Inga rader' },
+  // A stored row's editor saves as it is typed (spec 1 section 4's delayed put).
+  'Changes are saved as you type.': { fin: 'Muutokset tallentuvat sitä mukaa kuin kirjoitat.', swe: 'Ändringarna sparas medan du skriver.' },
+  'Saving…': { fin: 'Tallennetaan…', swe: 'Sparar…' },
+  Saved: { fin: 'Tallennettu', swe: 'Sparat' },
+  'An activity needs a name: the last one given is kept.': {
+    fin: 'Aktiviteetilla täytyy olla nimi: viimeksi annettu nimi säilyy.',
+    swe: 'En aktivitet måste ha ett namn: det senast angivna namnet behålls.',
+  },
 
   // Shared words
   Name: { fin: 'Nimi', swe: 'Namn' },

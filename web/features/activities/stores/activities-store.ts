@@ -27,6 +27,8 @@ export const activities = tab.state;
 export const loadActivities = tab.load;
 export const showInactiveActivities = tab.showInactive;
 export const toggleActivityActive = tab.toggleActive;
+/** For the editor of a stored activity, whose fields save as they are typed (web/lib/typed-in-place.ts). */
+export const activityTab = tab;
 
 /** Creates (id null) or renames an activity; true when saved, or kept to be retried. */
 export function saveActivity(id: number | null, name: string): Promise<boolean> {

@@ -32,3 +32,5 @@ export const showInactiveResidents = tab.showInactive;
 /** Creates (id null) or updates a resident; true when saved, or kept to be retried. */
 export const saveResident = tab.save;
 export const toggleResidentActive = tab.toggleActive;
+/** For the editor of a stored resident, whose fields save as they are typed (web/lib/typed-in-place.ts). */
+export const residentTab = tab;
