@@ -40,6 +40,14 @@ const WARM_UP_MS = 5_000;
 const PROBE_TIMEOUT_MS = 30_000;
 const POLL_MS = 25;
 const SAMPLE_STEP_MS = 5_000;
+/**
+ * A load unit's client time runs about 600 times faster than the wall clock (125 samples of 5 s
+ * each per second at 5,000/s over 40 units). Played back to back, its files made ONE implicit
+ * session growing by hours every few seconds, and the warehouse derived that whole session again
+ * on every batch. A pause over maxPauseSeconds after each file ends it: sessions of a file each, as
+ * units make them.
+ */
+const LOAD_PAUSE_MS = 20 * 60_000;
 
 interface LoadUnit { cookie: string; clientTime: number; file: number; position: number }
 interface AudioFile { id: number; length: number }
@@ -89,7 +97,7 @@ async function main(): Promise<void> {
     // old): far enough back that the client clocks of the whole run stay behind now.
     const loadUnits: LoadUnit[] = [];
     for (const [i, unit] of loadUnitRows.entries()) {
-      loadUnits.push({ cookie: await logIn(url, unit.name), clientTime: now - 300 * 86_400_000 + i * 3_600_000, file: i % files.length, position: 0 });
+      loadUnits.push({ cookie: await logIn(url, unit.name), clientTime: now - 390 * 86_400_000 + i * 3_600_000, file: i % files.length, position: 0 });
     }
 
     const reportPath = `/api/usage/${probeUnit!.id}/${day(now - 2 * 86_400_000)}/${day(now + 86_400_000)}`;
@@ -117,6 +125,7 @@ async function main(): Promise<void> {
         if (unit.position > file.length) {
           unit.file = (unit.file + 1) % files.length;
           unit.position = 0;
+          unit.clientTime += LOAD_PAUSE_MS;
         }
         return sample;
       });
@@ -168,7 +177,16 @@ async function main(): Promise<void> {
       const start = probeBase + k * 150_000;
       await call(url, probe, 'POST', '/api/usage-log', usageLog({ page: 'startSession', time: iso(start) }));
       await call(url, probe, 'POST', '/api/usage-log', usageLog({ page: 'stopSession', time: iso(start + 90_000) }));
-      const playLog = Array.from({ length: 13 }, (_, i) => ({ time: iso(start + 5_000 + i * SAMPLE_STEP_MS), audioFileId: files[0]!.id, playPosition: i * 5, playSource: 'Favorites' }));
+      // Tapped in Favorites, as the player logs it: manualStart on every sample. Without it the
+      // return to position 0 of the same file within maxPause is a loop of ONE play (DOMAIN.md
+      // section 3), and every play after the first extended the first instead of being counted.
+      const playLog = Array.from({ length: 13 }, (_, i) => ({
+        time: iso(start + 5_000 + i * SAMPLE_STEP_MS),
+        audioFileId: files[0]!.id,
+        playPosition: i * 5,
+        playSource: 'Favorites',
+        manualStart: true,
+      }));
       await call(url, probe, 'POST', '/api/usage-log', usageLog({ page: 'player', playLog }));
       const acked = performance.now();
       expected++;
