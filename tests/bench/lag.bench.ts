@@ -5,7 +5,7 @@ import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
 import { ensureGeneratedUnits } from '../../tools/generate/generated-units.ts';
 import { call, loadAverage, logIn, machine, percentile, sleep, startProduct, stopProduct, waitUntilQuiet } from './product.ts';
 
-// `npm run bench:lag -- [--rate 5000] [--seconds 60] [--units 40] [--samples-per-post 50]`: from a
+// `npm run bench:lag -- [--rate 5000] [--seconds 60] [--units 40] [--samples-per-post 50] [--cpu-profile DIR]`: from a
 // play to the report (issue 21 item 5). While load units post play samples over HTTP
 // (`POST /api/usage-log`, player pages as the browser sends them) at a steady `rate` samples per
 // second, a probe unit plays one file at a time and measures, for each play, the time from the
@@ -26,6 +26,8 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '60' },
     units: { type: 'string', default: '40' },
     'samples-per-post': { type: 'string', default: '50' },
+    /** A folder for a CPU profile of the measured server (node --cpu-prof), written when it stops. */
+    'cpu-profile': { type: 'string' },
   },
 });
 const RATE = Number(args.rate);
@@ -83,7 +85,8 @@ async function main(): Promise<void> {
   console.log(`machine: ${machine()}; load average at start ${loadAverage()}`);
   console.log(`target ${RATE} samples/s in posts of ${SAMPLES_PER_POST}, ${LOAD_UNITS} load units, ${SECONDS} s`);
   const { dataDir, files, units } = await prepare();
-  const product = await startProduct(dataDir).catch((error: unknown) => {
+  const profile = args['cpu-profile'];
+  const product = await startProduct(dataDir, profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []).catch((error: unknown) => {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   });
