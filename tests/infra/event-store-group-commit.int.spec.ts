@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../infra/errors.ts';
-import { LOG_START, type EventStore, type RecordedEvent } from '../../infra/event-store/event-store.ts';
-import { createPostgresEventStore } from '../../infra/event-store/postgres-event-store.ts';
+import { LOG_START, type RecordedEvent } from '../../infra/event-store/event-store.ts';
+import { createPostgresEventStore, type PostgresEventStore } from '../../infra/event-store/postgres-event-store.ts';
 import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
 import { playSampled } from './event-store-fixtures.ts';
@@ -14,7 +14,7 @@ import { playSampled } from './event-store-fixtures.ts';
 
 describe('Postgres event store on PGlite: group commit', () => {
   let sql: Sql;
-  let store: EventStore;
+  let store: PostgresEventStore;
   let run: string;
   let user = 5000;
   const nextUser = () => ++user;
