@@ -5,7 +5,7 @@ import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
 import { ensureGeneratedUnits } from '../../tools/generate/generated-units.ts';
 import { call, loadAverage, logIn, machine, percentile, sleep, startProduct, stopProduct, waitUntilQuiet } from './product.ts';
 
-// `npm run bench:lag -- [--rate 5000] [--seconds 60] [--units 40] [--samples-per-post 50]`: from a
+// `npm run bench:lag -- [--rate 5000] [--seconds 60] [--units 40] [--samples-per-post 50] [--cpu-profile DIR]`: from a
 // play to the report (issue 21 item 5). While load units post play samples over HTTP
 // (`POST /api/usage-log`, player pages as the browser sends them) at a steady `rate` samples per
 // second, a probe unit plays one file at a time and measures, for each play, the time from the
@@ -26,6 +26,8 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '60' },
     units: { type: 'string', default: '40' },
     'samples-per-post': { type: 'string', default: '50' },
+    /** A folder for a CPU profile of the measured server (node --cpu-prof), written when it stops. */
+    'cpu-profile': { type: 'string' },
   },
 });
 const RATE = Number(args.rate);
@@ -33,13 +35,21 @@ const SECONDS = Number(args.seconds);
 const LOAD_UNITS = Number(args.units);
 const SAMPLES_PER_POST = Number(args['samples-per-post']);
 const MAX_IN_FLIGHT = 16;
-/** Plays measured even when the run's time is up (a loaded server answers slowly). */
+/** Plays counted in the report, measured even when the run's time is up (a loaded server answers slowly); at most MAX_PROBES tried. */
 const MIN_PROBES = 10;
 const MAX_PROBES = 40;
 const WARM_UP_MS = 5_000;
 const PROBE_TIMEOUT_MS = 30_000;
 const POLL_MS = 25;
 const SAMPLE_STEP_MS = 5_000;
+/**
+ * A load unit's client time runs about 600 times faster than the wall clock (125 samples of 5 s
+ * each per second at 5,000/s over 40 units). Played back to back, its files made ONE implicit
+ * session growing by hours every few seconds, and the warehouse derived that whole session again
+ * on every batch. A pause over maxPauseSeconds after each file ends it: sessions of a file each, as
+ * units make them.
+ */
+const LOAD_PAUSE_MS = 20 * 60_000;
 
 interface LoadUnit { cookie: string; clientTime: number; file: number; position: number }
 interface AudioFile { id: number; length: number }
@@ -75,7 +85,8 @@ async function main(): Promise<void> {
   console.log(`machine: ${machine()}; load average at start ${loadAverage()}`);
   console.log(`target ${RATE} samples/s in posts of ${SAMPLES_PER_POST}, ${LOAD_UNITS} load units, ${SECONDS} s`);
   const { dataDir, files, units } = await prepare();
-  const product = await startProduct(dataDir).catch((error: unknown) => {
+  const profile = args['cpu-profile'];
+  const product = await startProduct(dataDir, profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []).catch((error: unknown) => {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   });
@@ -89,7 +100,7 @@ async function main(): Promise<void> {
     // old): far enough back that the client clocks of the whole run stay behind now.
     const loadUnits: LoadUnit[] = [];
     for (const [i, unit] of loadUnitRows.entries()) {
-      loadUnits.push({ cookie: await logIn(url, unit.name), clientTime: now - 300 * 86_400_000 + i * 3_600_000, file: i % files.length, position: 0 });
+      loadUnits.push({ cookie: await logIn(url, unit.name), clientTime: now - 390 * 86_400_000 + i * 3_600_000, file: i % files.length, position: 0 });
     }
 
     const reportPath = `/api/usage/${probeUnit!.id}/${day(now - 2 * 86_400_000)}/${day(now + 86_400_000)}`;
@@ -117,6 +128,7 @@ async function main(): Promise<void> {
         if (unit.position > file.length) {
           unit.file = (unit.file + 1) % files.length;
           unit.position = 0;
+          unit.clientTime += LOAD_PAUSE_MS;
         }
         return sample;
       });
@@ -164,11 +176,20 @@ async function main(): Promise<void> {
     // first far enough back that the last of MAX_PROBES still lies in the past.
     const probeBase = Date.now() - (MAX_PROBES + 2) * 150_000;
     const probeUntil = loadStarted + SECONDS * 1000;
-    for (let k = 0; k < MAX_PROBES && (k < MIN_PROBES || performance.now() < probeUntil); k++) {
+    for (let k = 0; k < MAX_PROBES && (lagMs.length < MIN_PROBES || performance.now() < probeUntil); k++) {
       const start = probeBase + k * 150_000;
       await call(url, probe, 'POST', '/api/usage-log', usageLog({ page: 'startSession', time: iso(start) }));
       await call(url, probe, 'POST', '/api/usage-log', usageLog({ page: 'stopSession', time: iso(start + 90_000) }));
-      const playLog = Array.from({ length: 13 }, (_, i) => ({ time: iso(start + 5_000 + i * SAMPLE_STEP_MS), audioFileId: files[0]!.id, playPosition: i * 5, playSource: 'Favorites' }));
+      // Tapped in Favorites, as the player logs it: manualStart on every sample. Without it the
+      // return to position 0 of the same file within maxPause is a loop of ONE play (DOMAIN.md
+      // section 3), and every play after the first extended the first instead of being counted.
+      const playLog = Array.from({ length: 13 }, (_, i) => ({
+        time: iso(start + 5_000 + i * SAMPLE_STEP_MS),
+        audioFileId: files[0]!.id,
+        playPosition: i * 5,
+        playSource: 'Favorites',
+        manualStart: true,
+      }));
       await call(url, probe, 'POST', '/api/usage-log', usageLog({ page: 'player', playLog }));
       const acked = performance.now();
       expected++;

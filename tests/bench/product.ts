@@ -17,12 +17,15 @@ export interface Product {
   output(): string;
 }
 
-/** Starts the server on `dataDir` (a fresh one when not given) and waits until it answers. */
-export async function startProduct(dataDir = mkdtempSync(join(os.tmpdir(), 'sointu-bench-'))): Promise<Product> {
+/**
+ * Starts the server on `dataDir` (a fresh one when not given) and waits until it answers.
+ * `nodeArgs`: more options for its node (e.g. `--cpu-prof`, which NODE_OPTIONS may not carry).
+ */
+export async function startProduct(dataDir = mkdtempSync(join(os.tmpdir(), 'sointu-bench-')), nodeArgs: readonly string[] = []): Promise<Product> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' };
   for (const name of ['DATABASE_URL', 'CLICKHOUSE_URL', 'EVENTSTORE_URL', 'KAFKA_BROKERS', 'PUBLIC_URL'] as const) delete env[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(root, 'server', 'main.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultUsageRules, type UsageRules } from '../../../schemas/events/usage-rules.ts';
-import { derive, iso, listen, sample, started, stopped, type Scenario } from '../../../tests/support/derivation-fixtures.ts';
+import { at, derive, iso, listen, sample, started, stopped, type Scenario } from '../../../tests/support/derivation-fixtures.ts';
 import { dayBounds } from './local-day.ts';
 import type { Session } from './types.ts';
 
@@ -76,6 +76,30 @@ describe('deriveUserUsage: golden scenarios', () => {
       [false, 'ContinuousMusic', 'Music', 0, 180],
     ]);
   });
+  it('counts a play in each later session when a person starts the file again, and one looping play when nobody does', () => {
+    // The lag bench's probe (tests/bench/lag.bench.ts): sessions 150 s apart, each started,
+    // stopped 90 s later, with file 1 played from 0 to 60 s from 5 s after the start (a sample
+    // every 5 s). The gap between one session's last sample and the next one's first is 90 s,
+    // under maxPause, so without manualStart the restart at 0 is a loop of the same play
+    // (section 3): one play of 180 s, owned by the first session; the later sessions are counted
+    // (90 s each) but hold no play. Started by a tap (manualStart, as the player sends from
+    // Favorites), the return to 0 begins a new play: one of 60 s in each session.
+    const ids = ['b7a4c2de-0000-4000-8000-000000000011', 'b7a4c2de-0000-4000-8000-000000000012', 'b7a4c2de-0000-4000-8000-000000000013'];
+    const starts = ['2026-05-04T10:00:00Z', '2026-05-04T10:02:30Z', '2026-05-04T10:05:00Z'];
+    const probe = (manual: boolean): Scenario => ({
+      sessionStarts: starts.map((start, i) => started(start, ids[i]!)),
+      sessionStops: starts.map((start) => stopped(new Date(at(start) + 90_000).toISOString(), null)),
+      samples: starts.flatMap((start) => listen(new Date(at(start) + 5_000).toISOString(), 1, 60, { source: 'Favorites', manual }, 5)),
+    });
+    const looped = derive(probe(false));
+    expect(looped.plays.map((p) => [p.sessionId, p.length])).toEqual([[ids[0], 180]]);
+    expect(looped.sessions.map((s) => [s.sessionId, s.length, s.short, s.playCount])).toEqual(ids.map((id, i) => [id, 90, false, i === 0 ? 1 : 0]));
+
+    const tapped = derive(probe(true));
+    expect(tapped.plays.map((p) => [p.sessionId, p.length, p.usageType])).toEqual(ids.map((id) => [id, 60, 'GuidedUsage']));
+    expect(tapped.sessions.map((s) => [s.sessionId, s.playCount, s.guidedSeconds])).toEqual(ids.map((id) => [id, 1, 60]));
+  });
+
 
   describe('usage types and the guided breakdown', () => {
     // One implicit session of eight 60 s plays, 10 s apart, 12:00:00-12:09:10 (550 s).
