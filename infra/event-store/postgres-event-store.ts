@@ -1,7 +1,7 @@
 import type { Sql } from '../sql/sql.ts';
 import { appendInTransaction, EVENT_ID_CONSTRAINT } from './append-in-transaction.ts';
 import { appendInOneStatement, fitsOneStatement } from './append-one-statement.ts';
-import type { AppendRequest, AppendResult, EventStore, LogPosition, RecordedEvent } from './event-store.ts';
+import type { AppendRequest, EventStore, LogPosition, RecordedEvent } from './event-store.ts';
 import { ensureEventStoreSchema } from './event-store-schema.ts';
 import { isSuspectJson, sanitizeEventData } from './sanitize-on-read.ts';
 import { prepareRequests, type PreparedRequest } from './prepare-events.ts';
@@ -43,32 +43,6 @@ const errorOf = (error: unknown) => (error ?? {}) as { code?: string; constraint
 // PGlite may not, and events.event_id is the only unique key an append can hit by id.
 const isStoredId = (error: unknown) => errorOf(error).code === '23505' && [EVENT_ID_CONSTRAINT, undefined].includes(errorOf(error).constraint);
 const isDeadlock = (error: unknown) => errorOf(error).code === '40P01';
-
-interface PendingAppend {
-  requests: PreparedRequest[];
-  resolve(results: AppendResult[]): void;
-  reject(error: unknown): void;
-}
-
-/** Events in one group commit at most: a bounded transaction, and COPY stays one payload of a few MB. */
-const MAX_GROUP_EVENTS = 10_000;
-
-/** The first waiting appends, up to MAX_GROUP_EVENTS (always at least one). */
-function takeGroup(queue: PendingAppend[]): PendingAppend[] {
-  let events = 0;
-  let n = 0;
-  while (n < queue.length) {
-    const size = queue[n]!.requests.reduce((sum, r) => sum + r.events.length, 0);
-    if (n > 0 && events + size > MAX_GROUP_EVENTS) break;
-    events += size;
-    n++;
-  }
-  return queue.splice(0, n);
-}
-
-async function settle(pending: PendingAppend, run: () => Promise<AppendResult[]>): Promise<void> {
-  await run().then(pending.resolve, pending.reject);
-}
 
 /** Runs `send` now, or once more after the run in flight: many calls meanwhile make one run. */
 function coalesced(send: () => Promise<unknown>): () => void {
@@ -149,53 +123,6 @@ export function createPostgresEventStore(sql: Sql, options: PostgresEventStoreOp
     }
   }
 
-  // Group commit on PGlite. Its one connection runs one statement at a time, so an append that
-  // arrives while another is written waits anyway; the appends that gathered meanwhile then go
-  // together in ONE transaction, with one wake-up of the projections for all of them. Nothing
-  // waits that would not have waited (the first append of a quiet moment goes alone, at once),
-  // and under load the fixed costs per append (statements, a read and a checkpoint per projection)
-  // are shared (issue 21 item 5: POST /api/usage-log at 100 posts/s). Each call keeps its
-  // guarantees: it was validated on its own before it queued; the group is one transaction, so it
-  // is all or nothing and gap-free like any append; ids stored before or by an earlier call of the
-  // group are skipped as in any retry. When the group fails (a call's expected version is stale,
-  // say), each call is written again alone, in order, and gets its own answer.
-  const queue: PendingAppend[] = [];
-  let draining = false;
-  async function drain() {
-    draining = true;
-    try {
-      while (queue.length > 0) {
-        // One turn of the event loop before taking the group. PGlite answers from this thread
-        // through promises alone, so a request's whole chain (session check, reference check,
-        // append) runs in the microtasks after its socket's callback, one request after another;
-        // waiting for the check phase lets every request read in this turn reach its append
-        // first. Idle, the turn costs microseconds.
-        await new Promise((resolve) => setImmediate(resolve));
-        const group = takeGroup(queue);
-        if (group.length === 1) {
-          await settle(group[0]!, () => write(group[0]!.requests));
-          continue;
-        }
-        const results = await write(group.flatMap((p) => p.requests)).catch(() => null);
-        if (results) {
-          let at = 0;
-          for (const pending of group) pending.resolve(results.slice(at, (at += pending.requests.length)));
-          continue;
-        }
-        for (const pending of group) await settle(pending, () => write(pending.requests));
-      }
-    } finally {
-      draining = false;
-    }
-  }
-  function enqueue(requests: PreparedRequest[]): Promise<AppendResult[]> {
-    if (sql.kind !== 'pglite') return write(requests);
-    return new Promise((resolve, reject) => {
-      queue.push({ requests, resolve, reject });
-      if (!draining) void drain();
-    });
-  }
-
   async function readAll(after: LogPosition, limit: number): Promise<RecordedEvent[]> {
     // Only transactions older than every running one are read: their events can no longer be
     // joined by an event with a lower position, so the reader never moves past a gap that fills later.
@@ -218,13 +145,13 @@ export function createPostgresEventStore(sql: Sql, options: PostgresEventStoreOp
     },
 
     async append(stream, events, expected = 'any') {
-      const [result] = await enqueue(prepareRequests([{ stream, events, expected }], () => ''));
+      const [result] = await write(prepareRequests([{ stream, events, expected }], () => ''));
       return result!;
     },
 
     async appendMany(requests: readonly AppendRequest[]) {
       if (requests.length === 0) return [];
-      return enqueue(prepareRequests(requests, (r) => `requests.${r}.`));
+      return write(prepareRequests(requests, (r) => `requests.${r}.`));
     },
 
     async readStream(stream, { fromVersion = 0, limit = 10_000 } = {}) {
