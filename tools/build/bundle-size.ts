@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
 import { paths } from '../../web/routes/paths.ts';
-import { routeSizes, type Manifest } from './route-bundles.ts';
+import { beforeFirstRender, landingRoutes, routePages, routeSizes, type Manifest } from './route-bundles.ts';
 
 // `npm run size`: builds the web app as `npm run build` does (vite.config.ts), into a throwaway
 // folder with Vite's manifest, and prints the gzip size of the JavaScript each route needs (issue
@@ -15,7 +15,7 @@ const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sointu-size-'));
 try {
   await build({ root: path.join(root, 'web'), configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true, manifest: true } });
   const manifest: Manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'));
-  const sizes = routeSizes(manifest, (file) => fs.readFileSync(path.join(outDir, file)));
+  const sizes = routeSizes(manifest, (file) => fs.readFileSync(path.join(outDir, file)), routePages, landingRoutes, beforeFirstRender);
   const kb = (bytes: number) => Number((bytes / 1000).toFixed(1));
   console.table(
     sizes.map((size) => ({

@@ -59,8 +59,14 @@ export const routePages: Record<RouteName, readonly string[]> = {
  */
 export const landingRoutes: readonly RouteName[] = ['todaysMessages', 'easy', 'publicReport'];
 
+/**
+ * Loaded by every route before its first render though not imported statically: the texts of the
+ * default language (web/lib/i18n/i18n.ts loads the session's language; fin when none is known).
+ */
+export const beforeFirstRender: readonly string[] = ['lib/i18n/texts/fin.ts'];
+
 /** The entry chunk and its static imports, then each page's chunk and its static imports: every file once. */
-export function routeFiles(manifest: Manifest, pages: readonly string[]): string[] {
+export function routeFiles(manifest: Manifest, pages: readonly string[], alsoLoaded: readonly string[] = []): string[] {
   const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
   if (entries.length !== 1) throw new Error(`the manifest has ${entries.length} entry chunks, expected one`);
   const files = new Set<string>();
@@ -74,6 +80,7 @@ export function routeFiles(manifest: Manifest, pages: readonly string[]): string
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(entries[0]![0]);
+  for (const module of alsoLoaded) visit(module);
   for (const page of pages) {
     // A page the router imports statically has no chunk of its own: it already is in the entry,
     // and the entry's size says so. Only a page that is in no chunk at all is an error.
@@ -97,6 +104,7 @@ export function routeSizes(
   read: (file: string) => Buffer,
   routes: Readonly<Record<string, readonly string[]>> = routePages,
   landing: readonly string[] = landingRoutes,
+  alsoLoaded: readonly string[] = [],
 ): RouteSize[] {
   const gzipped = new Map<string, { bytes: number; gzipBytes: number }>();
   const sizeOf = (file: string) => {
@@ -109,7 +117,7 @@ export function routeSizes(
     return size;
   };
   return Object.entries(routes).map(([route, pages]) => {
-    const files = routeFiles(manifest, pages);
+    const files = routeFiles(manifest, pages, alsoLoaded);
     const sizes = files.map(sizeOf);
     return {
       route,

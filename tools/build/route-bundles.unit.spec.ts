@@ -28,6 +28,12 @@ describe('route bundles', () => {
     expect(routeFiles(manifest, ['features/b/b-page.tsx']).sort()).toEqual(['assets/b-page-e.js', 'assets/index-a.js', 'assets/react-b.js']);
   });
 
+  it('should count a chunk loaded before the first render (the texts of a language) for every route', () => {
+    expect(routeFiles(manifest, [], ['features/a/a-page.tsx']).sort()).toEqual(['assets/a-page-d.js', 'assets/charts-c.js', 'assets/index-a.js', 'assets/react-b.js']);
+    const [home] = routeSizes(manifest, read, { home: [] }, ['home'], ['features/a/a-page.tsx']);
+    expect(home!.files).toBe(4);
+  });
+
   it('should refuse a page that is in no chunk, so a renamed page cannot shrink its route to the entry', () => {
     expect(() => routeFiles(manifest, ['features/gone/gone-page.tsx'])).toThrow(/gone-page.tsx is in no chunk/);
   });

@@ -11,7 +11,7 @@ import '../../../web/styles.css';
 // itself, uploading through web/lib/upload.ts with the page's session, and the thumbnails of what
 // was stored.
 
-setLanguage((new URLSearchParams(location.search).get('lang') as Language | null) ?? 'fin');
+await setLanguage((new URLSearchParams(location.search).get('lang') as Language | null) ?? 'fin');
 
 function Harness() {
   const [files, setFiles] = useState<UploadedFile[]>([]);

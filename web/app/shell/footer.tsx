@@ -69,7 +69,7 @@ function LanguageSwitcher() {
       <select id="language" value={language} onChange={(e) => {
           const picked = Language.safeParse(e.target.value);
           if (!picked.success) return;
-          setLanguage(picked.data);
+          setLanguage(picked.data).catch((error: unknown) => console.warn('Loading the texts failed', error));
           // Kept in the user's settings, so the next load (GET /api/) comes back in it.
           putSetting({ key: 'language', value: picked.data }).catch((error: unknown) => console.warn('Saving the language failed', error));
         }}>

@@ -29,8 +29,8 @@ const render = (replies: Reply[]) =>
   );
 
 describe('Replies to message:', () => {
-  it('shows time D.M.YYYY H:mm, text, writer and organisation, images at width 150 and other files as links', () => {
-    setLanguage('eng');
+  it('shows time D.M.YYYY H:mm, text, writer and organisation, images at width 150 and other files as links', async () => {
+    await setLanguage('eng');
     const html = render([
       reply({}),
       reply({ id: '6f1c2a52-1d8e-4d3a-9a55-0c1f7e3b2a11', reply: '', replyFileId: 7, replyFileContentType: 'image/jpeg', replyFileName: 'garden.jpg' }),
@@ -46,9 +46,9 @@ describe('Replies to message:', () => {
     expect(html).toContain('menu.pdf');
   });
 
-  it('shows nothing without replies, and the heading in Finnish by default', () => {
+  it('shows nothing without replies, and the heading in Finnish by default', async () => {
     expect(render([])).toBe('');
-    setLanguage('fin');
+    await setLanguage('fin');
     expect(render([reply({})])).toContain('Vastaukset viestiin:');
   });
 });

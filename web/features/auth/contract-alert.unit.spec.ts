@@ -23,8 +23,8 @@ describe('the contract alerts in every language', () => {
     const known = new Set([...Object.keys(texts), ...Object.keys(plurals)]);
     expect(Object.values(contractAlertKeys).filter((key) => !known.has(key))).toEqual([]);
   });
-  it('should fill in the contact address of the ended-contract alert', () => {
-    setLanguage('fin');
+  it('should fill in the contact address of the ended-contract alert', async () => {
+    await setLanguage('fin');
     expect(i18n.t(contractAlertKeys.ended, { email: 'tuki@sointu.example' })).toContain('tuki@sointu.example');
   });
 });

@@ -38,16 +38,16 @@ describe('translations', () => {
     ['eng', 'Login failed'],
     ['swe', 'Inloggningen misslyckades'],
     ['swe2', 'Inloggningen misslyckades'],
-  ] as const)('should translate into %s', (language, expected) => {
-    setLanguage(language);
+  ] as const)('should translate into %s', async (language, expected) => {
+    await setLanguage(language);
     expect(i18n.language).toBe(i18nCode(language));
     expect(i18n.t('Login failed')).toBe(expected);
   });
 
-  it('should let swe2 differ from swe where it says so', () => {
-    setLanguage('swe');
+  it('should let swe2 differ from swe where it says so', async () => {
+    await setLanguage('swe');
     expect(i18n.t('Residents')).toBe('Invånare');
-    setLanguage('swe2');
+    await setLanguage('swe2');
     expect(i18n.t('Residents')).toBe('Boende');
   });
 
@@ -55,8 +55,8 @@ describe('translations', () => {
     expect(['fin', 'eng', 'swe', 'swe2'].map((l) => i18nCode(l as 'fin'))).toEqual(['fi', 'en', 'sv', 'sv-SE']);
   });
 
-  it.each(['fin', 'eng', 'swe', 'swe2'] as const)('should use the singular only when n equals 1 in %s', (language) => {
-    setLanguage(language);
+  it.each(['fin', 'eng', 'swe', 'swe2'] as const)('should use the singular only when n equals 1 in %s', async (language) => {
+    await setLanguage(language);
     const key = '{{count}} unread messages';
     const forms = plurals[key]![language === 'swe2' ? 'swe' : language];
     for (const n of [0, 2, 5, 11, 21, 101]) expect(i18n.t(key, { count: n })).toBe(forms.other.replace('{{count}}', String(n)));

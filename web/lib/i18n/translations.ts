@@ -135,24 +135,19 @@ export const plurals: Record<string, PluralEntry> = {
   ...usersPlurals,
 };
 
-type Resources = Record<string, { translation: Record<string, string> }>;
-
-export function buildResources(codeOf: (language: Language) => string): Resources {
-  const table: Record<Language, Record<string, string>> = { fin: {}, eng: {}, swe: {}, swe2: {} };
+/**
+ * One language's texts as i18next wants them: plural forms as `key_one` and `key_other`. Each
+ * language is a chunk of its own in the build (web/lib/i18n/texts/, tools/build/language-texts.ts).
+ */
+export function languageTable(language: Language): Record<string, string> {
+  const table: Record<string, string> = {};
   for (const [key, entry] of Object.entries(texts)) {
-    table.fin[key] = entry.fin;
-    table.eng[key] = key;
-    table.swe[key] = entry.swe;
-    table.swe2[key] = entry.swe2 ?? entry.swe;
+    table[key] = language === 'eng' ? key : language === 'swe2' ? (entry.swe2 ?? entry.swe) : entry[language];
   }
   for (const [key, entry] of Object.entries(plurals)) {
-    for (const language of ['fin', 'eng', 'swe', 'swe2'] as const) {
-      const forms = entry[language === 'swe2' ? 'swe' : language];
-      table[language][`${key}_one`] = forms.one;
-      table[language][`${key}_other`] = forms.other;
-    }
+    const forms = entry[language === 'swe2' ? 'swe' : language];
+    table[`${key}_one`] = forms.one;
+    table[`${key}_other`] = forms.other;
   }
-  const resources: Resources = {};
-  for (const language of ['fin', 'eng', 'swe', 'swe2'] as const) resources[codeOf(language)] = { translation: table[language] };
-  return resources;
+  return table;
 }

@@ -2,7 +2,7 @@ import { proxy, ref } from 'valtio';
 import type { LoginResult } from '../../../../schemas/api/auth.ts';
 import type { CurrentUser } from '../../../../schemas/api/user.ts';
 import { ApiError, setBearerToken } from '../../../lib/api-client.ts';
-import { setLanguage } from '../../../lib/i18n/i18n.ts';
+import { languageState, setLanguage } from '../../../lib/i18n/i18n.ts';
 import { hideAllModals } from '../../../lib/modal-stack.ts';
 import { withLoading } from '../../../lib/loading.ts';
 import { getCurrentUser } from '../api/get-current-user.ts';
@@ -25,14 +25,22 @@ export const session = proxy<{
   needsPassword: boolean;
 }>({ status: 'checking', user: null, loginFailed: false, lockedOutMinutes: null, contractAlert: null, needsPassword: false });
 
-function signedIn(user: CurrentUser): void {
+// Each language's texts load when first used (web/lib/i18n/i18n.ts): the screen after a login is
+// shown only once the user's language is there, the login screen once the current one is.
+async function signedIn(user: CurrentUser): Promise<void> {
+  await setLanguage(user.uiParams.language ?? user.config.language);
   session.user = ref(user);
   session.status = 'loggedIn';
   session.loginFailed = false;
-  setLanguage(user.uiParams.language ?? user.config.language);
 }
 
-function signedOut(): void {
+/** The login screen in the current language; texts that failed to load leave the keys, English, not no screen. */
+function currentLanguageLoaded(): Promise<void> {
+  return setLanguage(languageState.language).catch((error: unknown) => console.warn('Loading the texts failed', error));
+}
+
+async function signedOut(): Promise<void> {
+  await currentLanguageLoaded();
   session.user = null;
   session.needsPassword = false;
   session.status = 'loggedOut';
@@ -47,16 +55,16 @@ async function blockedByContract(error: unknown): Promise<boolean> {
   session.contractAlert = alert;
   await postLogout().catch(() => undefined);
   setBearerToken(null);
-  signedOut();
+  await signedOut();
   return true;
 }
 
 /** Loads the logged-in user at start; no session simply shows the login screen. */
 export async function loadUser(query: { time?: string } = {}): Promise<void> {
   try {
-    signedIn(await withLoading(() => getCurrentUser(query)));
+    await signedIn(await withLoading(() => getCurrentUser(query)));
   } catch (error) {
-    if (!(await blockedByContract(error))) signedOut();
+    if (!(await blockedByContract(error))) await signedOut();
   }
 }
 
@@ -87,12 +95,13 @@ async function signIn(post: () => Promise<LoginResult>): Promise<void> {
     const result = await withLoading(post);
     if (result.jwt) setBearerToken(result.jwt);
     session.needsPassword = result.needsPassword === true;
-    signedIn(await withLoading(() => getCurrentUser()));
+    await signedIn(await withLoading(() => getCurrentUser()));
   } catch (error) {
     if (await blockedByContract(error)) return;
     session.user = null;
     session.lockedOutMinutes = lockedOutMinutesOf(error);
     session.loginFailed = session.lockedOutMinutes === null;
+    await currentLanguageLoaded();
     session.status = 'loggedOut';
   }
 }
@@ -113,7 +122,7 @@ export async function logout(): Promise<void> {
   try {
     await withLoading(() => postLogout());
     setBearerToken(null);
-    signedOut();
+    await signedOut();
   } catch {
     await loadUser();
   }

@@ -20,8 +20,8 @@ const usage: PublicUsage = {
 };
 
 describe('the public report', () => {
-  it('names the unit in the Unit column with the figures its flags allow', () => {
-    setLanguage('eng');
+  it('names the unit in the Unit column with the figures its flags allow', async () => {
+    await setLanguage('eng');
     const html = renderToStaticMarkup(
       <I18nextProvider i18n={i18n}>
         <PublicReportTable usage={usage} showCount showTime />

@@ -42,15 +42,15 @@ const render = (list: UsageSessions) =>
   );
 
 describe('the session list', () => {
-  it('shows a Stockholm unit\'s session near midnight at its Stockholm time and day', () => {
-    setLanguage('eng');
+  it('shows a Stockholm unit\'s session near midnight at its Stockholm time and day', async () => {
+    await setLanguage('eng');
     const html = render(answer('Europe/Stockholm'));
     expect(html).toContain('15.1.2026 23:30 – 23:50');
     expect(html).not.toContain('16.1.2026');
   });
 
-  it('shows the same instant as the next day for a Helsinki unit', () => {
-    setLanguage('eng');
+  it('shows the same instant as the next day for a Helsinki unit', async () => {
+    await setLanguage('eng');
     expect(render(answer('Europe/Helsinki'))).toContain('16.1.2026 0:30 – 0:50');
   });
 });

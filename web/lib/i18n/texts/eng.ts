@@ -1,0 +1,5 @@
+import { languageTable } from '../translations.ts';
+
+// The eng texts, loaded when the session's language is eng. The build puts the computed table here
+// in place of this code (tools/build/language-texts.ts), so the chunk holds this language only.
+export default languageTable('eng');
