@@ -9,6 +9,19 @@ import { precompress } from './tools/build/precompress.ts';
 export default defineConfig({
   root: 'web',
   plugins: [react(), currentEventsImages(), languageTexts(), precompress()],
+  // Preact in place of React in the browser (issue 21 item 3: react-dom alone was 65 KB gzip of the
+  // first load, Preact with its compat layer about a sixth of it). The sources and the libraries
+  // (wouter, valtio, react-i18next, TanStack Table) keep importing react; unit tests, which render
+  // with react-dom/server under Vitest's own config, still run React.
+  resolve: {
+    alias: [
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+      { find: /^react$/, replacement: 'preact/compat' },
+    ],
+  },
   build: { outDir: '../dist/web', emptyOutDir: true },
   server: {
     proxy: {
