@@ -53,7 +53,13 @@ export interface ItemRecord {
   userTagGroupId?: number | null;
 }
 
-export interface Person {
+interface Group {
+  id: number;
+  name: string;
+  messages_name: string | null;
+}
+
+interface Person {
   id: number;
   display: string;
   organization: string | null;
@@ -79,7 +85,7 @@ export interface Named {
 export interface MessageNames {
   nameable: Nameable;
   people: ReadonlyMap<number, Person>;
-  groups: ReadonlyMap<number, { id: number; name: string; messages_name: string | null }>;
+  groups: ReadonlyMap<number, Group>;
 }
 
 /** The people and groups `messages` name. */
@@ -96,16 +102,16 @@ export const namedIn = (messages: readonly MessageRecord[]): Named => ({
  */
 export async function lookUpNames(db: Queryable, named: Named, viewerId: number, proven?: Nameable): Promise<MessageNames> {
   const nameable = proven ?? (await nameableBy(db, viewerId));
-  const userIds = [...new Set(named.userIds)];
-  const people = new Map(
-    (
-      await db.query<Person>(`SELECT id, ${userDisplayNameSql} AS display, organization, client_name, user_group_id FROM users WHERE id = ANY($1::integer[])`, [userIds])
-    ).map((p) => [Number(p.id), p]),
+  // One round trip: the people, and the groups named or of those people (a sender's group names it).
+  const [row] = await db.query<{ people: Person[] | null; groups: Group[] | null }>(
+    `SELECT (SELECT json_agg(json_build_object('id', id, 'display', ${userDisplayNameSql}, 'organization', organization, 'client_name', client_name, 'user_group_id', user_group_id))
+               FROM users WHERE id = ANY($1::integer[])) AS people,
+            (SELECT json_agg(json_build_object('id', id, 'name', name, 'messages_name', messages_name))
+               FROM user_groups WHERE id = ANY($2::integer[]) OR id IN (SELECT user_group_id FROM users WHERE id = ANY($1::integer[]))) AS groups`,
+    [[...new Set(named.userIds)], [...new Set(named.groupIds)]],
   );
-  const groupIds = [...new Set([...named.groupIds, ...[...people.values()].flatMap((p) => (p.user_group_id === null ? [] : [Number(p.user_group_id)]))])];
-  const groups = new Map(
-    (await db.query<{ id: number; name: string; messages_name: string | null }>('SELECT id, name, messages_name FROM user_groups WHERE id = ANY($1::integer[])', [groupIds])).map((g) => [Number(g.id), g]),
-  );
+  const people = new Map((row?.people ?? []).map((p) => [Number(p.id), p]));
+  const groups = new Map((row?.groups ?? []).map((g) => [Number(g.id), g]));
   return { nameable, people, groups };
 }
 
