@@ -2,22 +2,27 @@ import { accessDenied, validationError } from '../../infra/errors.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
 import type { Queryable } from '../../infra/sql/sql.ts';
 import { readListForReader } from '../favorites/source-list.ts';
-import { loadUser } from '../../infra/users/user-repository.ts';
+import { loadUser, loadUserConfig } from '../../infra/users/user-repository.ts';
 import type { MessageChange, MessageItemChange } from '../../schemas/api/messages.ts';
 import type { ValidationIssue } from '../../schemas/api/errors.ts';
 import { allowedReceiverGroupIds, allowedReceiverIds } from '../../domain/messages/message-receivers.ts';
 import { addressedTo } from '../../domain/messages/message-access.ts';
+import type { Nameable } from '../../domain/messages/message-views.ts';
 
 // What a message and its items may say, checked before they are decided (spec 2 section 5):
 // recommendations and usage-report messages need their config flags, every recipient must be one
 // of the sender's messageReceivers or messageReceiverGroups still active (migration 010; a reply
 // may also go to the sender of the message it answers), and every audio file and recipe named must exist.
 
-export async function checkMessageContent(sql: Queryable, userId: number, message: MessageChange): Promise<void> {
-  const user = await loadUser(sql, userId);
-  if (!user) throw accessDenied();
-  if (message.usageReport && !user.config.canCreateUsageReportMessages) throw accessDenied('Usage report messages need canCreateUsageReportMessages');
-  if (message.recommendation && !user.config.canCreateRecommendations) throw accessDenied('Recommendations need canCreateRecommendations');
+/**
+ * Throws unless the sender may send `message`; answers whom it proved the sender may address (the
+ * sender, the recipients and recipient groups named): a message's answer may name them all.
+ */
+export async function checkMessageContent(sql: Queryable, userId: number, message: MessageChange): Promise<Nameable> {
+  const config = await loadUserConfig(sql, userId);
+  if (!config) throw accessDenied();
+  if (message.usageReport && !config.canCreateUsageReportMessages) throw accessDenied('Usage report messages need canCreateUsageReportMessages');
+  if (message.recommendation && !config.canCreateRecommendations) throw accessDenied('Recommendations need canCreateRecommendations');
   const recipients = message.recipients ?? [];
   const groups = message.recipientGroups ?? [];
   const issues: ValidationIssue[] = [];
@@ -33,6 +38,7 @@ export async function checkMessageContent(sql: Queryable, userId: number, messag
     groups.forEach((g, i) => allowed.has(g.id) || issues.push({ path: `body.recipientGroups.${i}.id`, message: `Not a message receiver group of this user: ${g.id}` }));
   }
   if (issues.length > 0) throw validationError(issues);
+  return { users: new Set([userId, ...recipients.map((r) => r.id)]), groups: new Set(groups.map((g) => g.id)) };
 }
 
 /** The sender of a sent message addressed to `userId` (to them or their group), which they reply to. */

@@ -27,6 +27,24 @@ export async function runMessageCommand(deps: MessageDeps, command: MessageComma
   return result;
 }
 
+/**
+ * runMessageCommand for a message whose id just came from the sequence: its stream cannot hold
+ * events yet, so it is decided from the initial state without reading the stream (one round trip
+ * less on every new message), and appended as 'no_stream', which the store still checks (a stream
+ * that is not empty after all is a Conflict, not a lost update). `appended` is 0 when every event's
+ * id was already stored: an idempotent create whose first try won the race.
+ */
+export async function runNewMessageCommand(deps: MessageDeps, command: MessageCommand, idOf?: (index: number) => string): Promise<{ events: MessageEvent[]; state: MessageState; version: number; appended: number }> {
+  const stream = streams.message(command.messageId);
+  const state = messageDecider.initialState();
+  const events = messageDecider.decide(command, state);
+  if (events.length === 0) return { events, state, version: -1, appended: 0 };
+  const toAppend = events.map((event, index) => ({ ...event, id: idOf?.(index) ?? eventId('message', stream, -1, index) }));
+  const { nextExpectedVersion: version, appended } = await deps.store.append(stream, toAppend, 'no_stream');
+  if (appended > 0) noteWrite(deps, messagesReadModel, stream, version);
+  return { events, state: events.reduce(messageDecider.evolve, state), version, appended };
+}
+
 /** The message as its stream state holds it. */
 export function messageOf(messageId: number, state: MessageState): MessageRecord {
   const { fields, ownerId, sent, sentTime, active, recipients, recipientGroups } = state;

@@ -53,6 +53,12 @@ export interface ItemRecord {
   userTagGroupId?: number | null;
 }
 
+interface Group {
+  id: number;
+  name: string;
+  messages_name: string | null;
+}
+
 interface Person {
   id: number;
   display: string;
@@ -63,20 +69,65 @@ interface Person {
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
+/** Whose names a viewer may read (message-receivers.ts nameableBy). */
+export interface Nameable {
+  users: ReadonlySet<number>;
+  groups: ReadonlySet<number>;
+}
+
+/** Who a set of messages names: their owners and recipients, and their recipient groups. */
+export interface Named {
+  userIds: readonly number[];
+  groupIds: readonly number[];
+}
+
+/** What naming the people and groups of messages takes, read once for the lot. */
+export interface MessageNames {
+  nameable: Nameable;
+  people: ReadonlyMap<number, Person>;
+  groups: ReadonlyMap<number, Group>;
+}
+
+/** The people and groups `messages` name. */
+export const namedIn = (messages: readonly MessageRecord[]): Named => ({
+  userIds: messages.flatMap((r) => [r.ownerId, ...r.recipients]),
+  groupIds: messages.flatMap((r) => r.recipientGroups),
+});
+
+/**
+ * Reads the names of the people and groups in `named` as `viewerId` may see them. `proven`: whose
+ * names the viewer may read, when the caller has just proved it for everyone in `named` (a new
+ * message's recipients, checked as the sender's receivers), so it need not be read again; by
+ * default it is read (nameableBy).
+ */
+export async function lookUpNames(db: Queryable, named: Named, viewerId: number, proven?: Nameable): Promise<MessageNames> {
+  const nameable = proven ?? (await nameableBy(db, viewerId));
+  // One round trip: the people, and the groups named or of those people (a sender's group names it).
+  const [row] = await db.query<{ people: Person[] | null; groups: Group[] | null }>(
+    `SELECT (SELECT json_agg(json_build_object('id', id, 'display', ${userDisplayNameSql}, 'organization', organization, 'client_name', client_name, 'user_group_id', user_group_id))
+               FROM users WHERE id = ANY($1::integer[])) AS people,
+            (SELECT json_agg(json_build_object('id', id, 'name', name, 'messages_name', messages_name))
+               FROM user_groups WHERE id = ANY($2::integer[]) OR id IN (SELECT user_group_id FROM users WHERE id = ANY($1::integer[]))) AS groups`,
+    [[...new Set(named.userIds)], [...new Set(named.groupIds)]],
+  );
+  const people = new Map((row?.people ?? []).map((p) => [Number(p.id), p]));
+  const groups = new Map((row?.groups ?? []).map((g) => [Number(g.id), g]));
+  return { nameable, people, groups };
+}
+
 /** The messages as `viewerId` sees them, with the names of their people and groups looked up once. */
 export async function describeMessages(db: Queryable, messages: readonly MessageRecord[], viewerId: number, now: Date): Promise<Message[]> {
   if (messages.length === 0) return [];
-  const nameable = await nameableBy(db, viewerId);
-  const userIds = [...new Set(messages.flatMap((r) => [r.ownerId, ...r.recipients]))];
-  const people = new Map(
-    (
-      await db.query<Person>(`SELECT id, ${userDisplayNameSql} AS display, organization, client_name, user_group_id FROM users WHERE id = ANY($1::integer[])`, [userIds])
-    ).map((p) => [Number(p.id), p]),
-  );
-  const groupIds = [...new Set([...messages.flatMap((r) => r.recipientGroups), ...[...people.values()].flatMap((p) => (p.user_group_id === null ? [] : [Number(p.user_group_id)]))])];
-  const groups = new Map(
-    (await db.query<{ id: number; name: string; messages_name: string | null }>('SELECT id, name, messages_name FROM user_groups WHERE id = ANY($1::integer[])', [groupIds])).map((g) => [Number(g.id), g]),
-  );
+  return describeWithNames(await lookUpNames(db, namedIn(messages), viewerId), messages, viewerId, now);
+}
+
+/**
+ * The messages as `viewerId` sees them, named from `names` (lookUpNames of at least the people and
+ * groups they name; one it does not hold is shown without a name). No I/O: a command may read the
+ * names before it appends and answer at once after.
+ */
+export function describeWithNames(names: MessageNames, messages: readonly MessageRecord[], viewerId: number, now: Date): Message[] {
+  const { nameable, people, groups } = names;
   return messages.map((row): Message => {
     const { ownerId } = row;
     const owner = people.get(ownerId);

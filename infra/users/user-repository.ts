@@ -99,6 +99,19 @@ async function activeFavoriteList(sql: Queryable, userId: number): Promise<numbe
   }
 }
 
+/**
+ * Only the user's effective config (null: no such user), in one query: for checks that need a
+ * flag and not the whole record (loadUser reads the user's lists and settings too).
+ */
+export async function loadUserConfig(sql: Queryable, userId: number): Promise<UserConfig | null> {
+  const [row] = await sql.query<{ config: unknown; administers: boolean }>(
+    `SELECT config, EXISTS (SELECT 1 FROM user_admins a JOIN users u ON u.id = a.user_id WHERE a.admin_user_id = users.id) AS administers
+       FROM users WHERE id = $1`,
+    [userId],
+  );
+  return row ? effectiveConfig(row.config, row.administers) : null;
+}
+
 export async function findLoginCandidate(sql: Queryable, name: string): Promise<{ id: number; passwordHash: string | null; active: boolean } | null> {
   const [row] = await sql.query<{ id: number; password_hash: string | null; active: boolean }>(
     'SELECT id, password_hash, active FROM users WHERE name = $1',
