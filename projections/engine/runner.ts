@@ -94,6 +94,25 @@ class BatchFailure extends Error {
   }
 }
 
+/**
+ * A loop ahead of its stored checkpoint over batches it had nothing to apply from: `from` is the
+ * stored checkpoint, `to` where the loop is, `since` when it first skipped the write.
+ */
+interface Unsaved {
+  from: LogPosition;
+  to: LogPosition;
+  since: number;
+}
+
+/**
+ * How long a checkpoint may stay behind over batches a projector had nothing to apply from. Every
+ * append wakes every projector, and most events concern few of them: without this, a favorite tap
+ * or a message send on PGlite was followed by a checkpoint write (BEGIN, UPDATE, COMMIT) of each
+ * projector it does not concern, all on the one connection the next request waits for (issue 21
+ * item 2). Skipping the write is safe: a restart reads those events again and again applies nothing.
+ */
+const UNSAVED_MAX_MS = 1000;
+
 /** Where a warehouse projector's deferred run began (its checkpoint) and how many events it holds. */
 interface Deferred {
   from: LogPosition;
@@ -121,6 +140,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   /** Each loop's read position and deferred run: ahead of its checkpoint while a warehouse projector defers work. */
   const readPositions: (LogPosition | undefined)[] = projectors.map(() => undefined);
   const deferredRuns: (Deferred | null)[] = projectors.map(() => null);
+  const unsaved: (Unsaved | null)[] = projectors.map(() => null);
   /**
    * While narrowing a failing batch down to its one failing event: read at most `limit` events and
    * defer nothing, until past `until` (the end of the batch that failed).
@@ -141,9 +161,21 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   let stopped = Promise.resolve();
   const sleepUnlessStopped = (ms: number) => Promise.race([stopped, new Promise<void>((resolve) => setTimeout(resolve, ms).unref())]);
 
+  /** Notes a live batch with nothing to apply in place of its checkpoint write, until the first such note is UNSAVED_MAX_MS old. */
+  function holdBack(index: number, from: LogPosition, to: LogPosition): boolean {
+    const ahead = (unsaved[index] ??= { from, to, since: Date.now() });
+    ahead.to = to;
+    return Date.now() - ahead.since < UNSAVED_MAX_MS;
+  }
+
   /** Applies one batch; answers the deferred run it leaves open, if any. */
-  async function applyBatch(projector: Projector, events: RecordedEvent[], from: LogPosition, to: LogPosition, deferred: Deferred | null, catchingUp: boolean, skip: Set<string>): Promise<Deferred | null> {
+  async function applyBatch(index: number, events: RecordedEvent[], from: LogPosition, to: LogPosition, deferred: Deferred | null, catchingUp: boolean, skip: Set<string>): Promise<Deferred | null> {
+    const projector = projectors[index]!;
     const handled = events.filter((event) => projector.handles.includes(event.type) && !skip.has(event.id));
+    if (handled.length === 0 && !deferred && !catchingUp && holdBack(index, from, to)) return null;
+    // From the stored checkpoint, which is behind the batch's start after batches held back.
+    from = unsaved[index]?.from ?? from;
+    unsaved[index] = null;
     if (projector.kind === 'postgres') {
       await sql.transaction(async (tx) => {
         if (leases) await leases.fence(tx, projector);
@@ -191,6 +223,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         if (!position) {
           ahead = undefined;
           deferredRuns[index] = null;
+          unsaved[index] = null;
           await setUp(projector);
           position = (await readCheckpoint(sql, projector.name, projector.version)).position;
           parked[index] = await readParkedEventIds(sql, projector.name, projector.version);
@@ -205,10 +238,17 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         if (!last) {
           // The end of the log: a deferred run is finished now, then the loop waits.
           if (deferredRuns[index]) {
-            deferredRuns[index] = await applyBatch(projector, [], position, position, deferredRuns[index], false, parked[index]!).catch((error: unknown) => {
+            deferredRuns[index] = await applyBatch(index, [], position, position, deferredRuns[index], false, parked[index]!).catch((error: unknown) => {
               throw new BatchFailure(error, []);
             });
             continue;
+          }
+          // Skipped checkpoint writes are made once they are old enough (the poll below comes back).
+          const behind = unsaved[index];
+          if (behind && Date.now() - behind.since >= UNSAVED_MAX_MS) {
+            await applyBatch(index, [], behind.to, behind.to, null, false, parked[index]!).catch((error: unknown) => {
+              throw new BatchFailure(error, []);
+            });
           }
           // Recovered with nothing left to apply (e.g. the log was unreachable while idle).
           if (failures[index]! > 0) await clearCheckpointError(sql, projector.name, projector.version);
@@ -227,7 +267,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
           ahead.catch(() => undefined);
         }
         const from = position;
-        deferredRuns[index] = await applyBatch(projector, events, from, last.position, deferredRuns[index] ?? null, full, parked[index]!).catch((error: unknown) => {
+        deferredRuns[index] = await applyBatch(index, events, from, last.position, deferredRuns[index] ?? null, full, parked[index]!).catch((error: unknown) => {
           throw new BatchFailure(error, events);
         });
         position = last.position;
@@ -285,7 +325,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     return Promise.all(
       projectors.map(async (projector, i): Promise<ProjectionStatus> => {
         const checkpoint = checkpoints.find((c) => c.name === projector.name && c.version === projector.version);
-        const position = checkpoint?.position ?? LOG_START;
+        // Past the stored checkpoint over batches it had nothing to apply from, the loop's own position.
+        const position = unsaved[i]?.to ?? checkpoint?.position ?? LOG_START;
         const backlog = await log.backlog(position);
         const lastError = checkpoint?.lastError ?? null;
         const state: ProjectionState = !running ? 'stopped' : failures[i]! > 0 || lastError ? 'failing' : backlog.events > 0 ? 'catching-up' : 'live';
