@@ -21,10 +21,11 @@ import { createWarehouseTables, warehouseTables } from './tables.ts';
 //    derivation runs (a live batch's time is what a play waits for before the report shows it);
 // 4. ONE insert per derived table: new rows and tombstones, with the batch's log position as
 //    derived_version, so replaying a batch writes the very same rows and a later batch wins.
-// While the runner catches up (a rebuild, a restart after downtime) each batch writes only its raw
-// rows and notes what it touched; at the end of the log, or after `maxDeferredEvents`, the noted
-// users are derived once over everything they touched, in groups of about `derivationGroupEvents`
-// events (steps 1-4 with nothing fresh). Deriving a user's day once instead of once per batch is
+// While the runner catches up (a rebuild, a restart after downtime: until the end of the log is
+// first reached after `setup`; later full pages are live load, derived at once) each batch writes
+// only its raw rows and notes what it touched; at the end of the log, or after
+// `maxDeferredEvents`, the noted users are derived once over everything they touched, in groups of
+// about `derivationGroupEvents` events (steps 1-4 with nothing fresh). Deriving a user's day once instead of once per batch is
 // what makes catch-up fast. The content library and time zones come from Postgres (ReferenceData).
 
 export interface UsageWarehouseOptions {
@@ -62,6 +63,12 @@ export function createUsageWarehouseProjector(options: UsageWarehouseOptions) {
   const groupEvents = options.derivationGroupEvents ?? 300_000;
   let deferred = newDeferredRun();
   const rechecks = new RecheckMemory();
+  /**
+   * Whether this run has reached the end of the log once since `setup`. From then on a full page
+   * is load, not a catch-up: deferring it would keep every play of it (and of the pages after it,
+   * up to the end of the log or `maxDeferredEvents`) out of the reports until the load eases.
+   */
+  let live = false;
 
   return warehouseProjector({
     name: usageWarehouseName,
@@ -72,6 +79,7 @@ export function createUsageWarehouseProjector(options: UsageWarehouseOptions) {
     async setup(warehouse, context) {
       // The runner reads from the checkpoint again: a deferred run is replayed from its start.
       deferred = newDeferredRun();
+      live = false;
       // The tables may have changed without us (a failed batch, another instance, a seed below).
       rechecks.forget();
       await createWarehouseTables(warehouse, version);
@@ -84,7 +92,8 @@ export function createUsageWarehouseProjector(options: UsageWarehouseOptions) {
       const reference = options.reference ?? (context ? postgresReferenceData(context.sql) : undefined);
       if (!reference) throw new Error('the usage warehouse needs reference data: pass `reference` or run it with a Postgres context');
       const ctx: BatchContext = { warehouse, t, rules, reference, now: clock(), maxRounds, rechecks };
-      if (!context?.catchingUp && deferred.events === 0) return projectBatch(ctx, events);
+      if (!context?.catchingUp) live = true;
+      if (live && deferred.events === 0) return projectBatch(ctx, events);
       await insertRawRows(ctx, events);
       noteTouches(deferred.touched, events);
       deferred.events += events.length;
