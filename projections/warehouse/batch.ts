@@ -2,6 +2,7 @@ import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
 import type { LogPosition } from '../../infra/event-store/event-store.ts';
 import type { UsageRules } from '../../schemas/events/usage-rules.ts';
 import { derivationInstant, type UsageWarehouseEvent } from './raw-rows.ts';
+import type { RecheckMemory } from './rechecks.ts';
 import type { ReferenceData } from './reference.ts';
 import type { WarehouseTables } from './tables.ts';
 
@@ -17,6 +18,8 @@ export interface BatchContext {
   reference: ReferenceData;
   now: number;
   maxRounds: number;
+  /** The pending rechecks in memory (rechecks.ts); without it they are read from the table. */
+  rechecks?: RecheckMemory;
 }
 
 export interface DerivationProgress {

@@ -1,4 +1,3 @@
-import { toClickHouseTime } from '../../infra/clickhouse/clickhouse.ts';
 import type { BatchContext } from './batch.ts';
 import type { UserUsage } from './derivation/types.ts';
 import {
@@ -15,7 +14,8 @@ export class DerivedRowsWriter {
   readonly views: unknown[][] = [];
   readonly participants: unknown[][] = [];
   readonly activities: unknown[][] = [];
-  readonly rechecks: unknown[][] = [];
+  /** [user_id, recheck_at (epoch ms: a DateTime64(3) tick, as the other instants), derived_version, is_deleted] */
+  readonly rechecks: [number, number, string, 0 | 1][] = [];
   /** (user, day) whose daily usage is computed again once the sessions are written */
   readonly days = new Map<number, Set<string>>();
 
@@ -62,18 +62,15 @@ export class DerivedRowsWriter {
     }
     for (const o of old.oldViews) if (overlaps(o, region) && !viewIds.has(o.id)) this.views.push(viewTombstone(o, v));
     if (derived.recheckAt !== null) {
-      this.rechecks.push([userId, toClickHouseTime(new Date(derived.recheckAt)), v, 0]);
+      this.rechecks.push([userId, derived.recheckAt, v, 0]);
     }
   }
 
   async write(ctx: BatchContext, due: readonly { userId: number; at: number }[]): Promise<void> {
     const { warehouse, t } = ctx;
     // Rechecks done in this batch are tombstoned unless the derivation asked for the same one again.
-    const again = new Set(this.rechecks.map(([userId, at]) => `${String(userId)}|${String(at)}`));
-    for (const d of due) {
-      const at = toClickHouseTime(new Date(d.at));
-      if (!again.has(`${d.userId}|${at}`)) this.rechecks.push([d.userId, at, this.version, 1]);
-    }
+    const again = new Set(this.rechecks.map(([userId, at]) => `${userId}|${at}`));
+    for (const d of due) if (!again.has(`${d.userId}|${d.at}`)) this.rechecks.push([d.userId, d.at, this.version, 1]);
     await Promise.all([
       warehouse.insertCompact(t.sessions, sessionColumns, this.sessions),
       warehouse.insertCompact(t.plays, playColumns, this.plays),
@@ -81,7 +78,12 @@ export class DerivedRowsWriter {
       warehouse.insertCompact(t.sessionActivities, memberColumns('activity_id'), this.activities),
       warehouse.insertCompact(t.videoViews, videoViewColumns, this.views),
       warehouse.insertCompact(t.rechecks, recheckColumns, this.rechecks),
-    ]);
+    ]).catch((error: unknown) => {
+      // Some tables may hold the rows and others not: the memory no longer mirrors the table.
+      ctx.rechecks?.forget();
+      throw error;
+    });
+    ctx.rechecks?.wrote(this.rechecks);
     // Daily figures read the sessions table itself: a window rarely covers whole days.
     const days = new Map([...this.days].filter(([, set]) => set.size > 0));
     const figures = await loadDayFigures(warehouse, t, days);

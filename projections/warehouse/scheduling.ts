@@ -1,5 +1,5 @@
-import { toClickHouseTime } from '../../infra/clickhouse/clickhouse.ts';
-import { touch, versionOf, noteTouches, type BatchContext, type DeferredRun, type DerivationProgress, type Touch } from './batch.ts';
+import { versionOf, noteTouches, type BatchContext, type DeferredRun, type DerivationProgress, type Touch } from './batch.ts';
+import { dueRechecks } from './rechecks.ts';
 import { derivationRows, rawRowsByTable, type UsageWarehouseEvent } from './raw-rows.ts';
 import { deriveTouched } from './window-rounds.ts';
 
@@ -10,29 +10,20 @@ import { deriveTouched } from './window-rounds.ts';
 export const insertRawRows = (ctx: BatchContext, events: readonly UsageWarehouseEvent[]) =>
   Promise.all([...rawRowsByTable(events, ctx.t)].map(([table, { columns, rows }]) => ctx.warehouse.insertCompact(table, columns, rows))).then(() => undefined);
 
-/**
- * An open session ends when maxPause passes without a play: time alone changes it, so users whose
- * recheck time has passed are derived again (at their session's last activity).
- */
-export async function dueRechecks(ctx: BatchContext, touched: Map<number, Touch>): Promise<{ userId: number; at: number }[]> {
-  const due = await ctx.warehouse.query<{ userId: number; at: number }>(
-    `SELECT user_id AS userId, toUnixTimestamp64Milli(recheck_at) AS at FROM ${ctx.t.rechecks} FINAL WHERE recheck_at <= '${toClickHouseTime(new Date(ctx.now))}'`,
-  );
-  for (const d of due) touch(touched, d.userId, d.at - (ctx.rules.maxPauseSeconds * 1000 + 1));
-  return due;
-}
-
 export async function projectBatch(ctx: BatchContext, events: readonly UsageWarehouseEvent[]): Promise<void> {
-  // The raw rows go in after the first round has loaded its windows: the derivation takes the
-  // batch's own rows from memory, so the tables give back only what earlier batches wrote.
-  let rawInserted: Promise<void> | undefined;
-  const insertRaw = () => (rawInserted ??= insertRawRows(ctx, events));
+  // The raw rows go in at once, beside the whole derivation (a live batch's time is what a play
+  // waits for before it shows). The derivation takes the batch's own rows from memory; a window
+  // that loads after the insert landed gets them from the table too, with the same values, and
+  // keeps one of each (load.ts, union).
+  const rawInserted = insertRawRows(ctx, events);
   const touched = new Map<number, Touch>();
   noteTouches(touched, events);
-  const due = await dueRechecks(ctx, touched);
-  if (touched.size === 0) return insertRaw();
-  await deriveTouched(ctx, touched, versionOf(events.at(-1)!.position), due, { fresh: derivationRows(events), loaded: insertRaw });
-  await insertRaw();
+  const derived = (async () => {
+    const due = await dueRechecks(ctx, touched);
+    if (touched.size > 0) await deriveTouched(ctx, touched, versionOf(events.at(-1)!.position), due, { fresh: derivationRows(events) });
+  })();
+  // Both settle before the checkpoint may move; a failure of either fails the batch.
+  await Promise.all([rawInserted, derived]);
 }
 
 /**

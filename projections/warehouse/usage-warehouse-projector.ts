@@ -2,6 +2,7 @@ import { defaultUsageRules, type UsageRules } from '../../schemas/events/usage-r
 import { warehouseProjector, type WarehouseContext } from '../engine/projector.ts';
 import { newDeferredRun, noteTouches, usageWarehouseName, type BatchContext, type DerivationProgress } from './batch.ts';
 import { usageWarehouseEvents } from './raw-rows.ts';
+import { RecheckMemory } from './rechecks.ts';
 import { postgresReferenceData, type ReferenceData } from './reference.ts';
 import { deriveDeferred, insertRawRows, projectBatch } from './scheduling.ts';
 import { seedFromRawTables } from './seed-from-raw.ts';
@@ -10,19 +11,21 @@ import { createWarehouseTables, warehouseTables } from './tables.ts';
 // The usage warehouse of one rules version (DOMAIN.md sections 3 and 5). Per batch:
 // (files: scheduling.ts says when a batch derives, window-rounds.ts how far, derived-rows-writer.ts
 // what it writes, seed-from-raw.ts how a new version starts from the raw tables)
-// 1. the touched users and instants, plus users whose open session's recheck time has passed;
+// 1. the touched users and instants, plus users whose open session's recheck time has passed
+//    (kept in memory between batches: rechecks.ts);
 // 2. derivation rounds: ONE query per table loads every touched user's window (raw rows that
 //    earlier batches wrote, plus the batch's own rows from memory, and the previously derived
 //    spans), the pure derivation runs per user, and users whose affected region reaches the edge
 //    of their window go into the next round with a wider one (windows.ts);
-// 3. ONE insert per raw table for all the batch's events, sent once the first round has loaded
-//    (so the batch's rows are not read back) and written while the derivation runs;
+// 3. ONE insert per raw table for all the batch's events, sent at once and written while the
+//    derivation runs (a live batch's time is what a play waits for before the report shows it);
 // 4. ONE insert per derived table: new rows and tombstones, with the batch's log position as
 //    derived_version, so replaying a batch writes the very same rows and a later batch wins.
-// While the runner catches up (a rebuild, a restart after downtime) each batch writes only its raw
-// rows and notes what it touched; at the end of the log, or after `maxDeferredEvents`, the noted
-// users are derived once over everything they touched, in groups of about `derivationGroupEvents`
-// events (steps 1-4 with nothing fresh). Deriving a user's day once instead of once per batch is
+// While the runner catches up (a rebuild, a restart after downtime: until the end of the log is
+// first reached after `setup`; later full pages are live load, derived at once) each batch writes
+// only its raw rows and notes what it touched; at the end of the log, or after
+// `maxDeferredEvents`, the noted users are derived once over everything they touched, in groups of
+// about `derivationGroupEvents` events (steps 1-4 with nothing fresh). Deriving a user's day once instead of once per batch is
 // what makes catch-up fast. The content library and time zones come from Postgres (ReferenceData).
 
 export interface UsageWarehouseOptions {
@@ -59,6 +62,13 @@ export function createUsageWarehouseProjector(options: UsageWarehouseOptions) {
   const maxDeferredEvents = options.maxDeferredEvents ?? 2_000_000;
   const groupEvents = options.derivationGroupEvents ?? 300_000;
   let deferred = newDeferredRun();
+  const rechecks = new RecheckMemory();
+  /**
+   * Whether this run has reached the end of the log once since `setup`. From then on a full page
+   * is load, not a catch-up: deferring it would keep every play of it (and of the pages after it,
+   * up to the end of the log or `maxDeferredEvents`) out of the reports until the load eases.
+   */
+  let live = false;
 
   return warehouseProjector({
     name: usageWarehouseName,
@@ -69,6 +79,9 @@ export function createUsageWarehouseProjector(options: UsageWarehouseOptions) {
     async setup(warehouse, context) {
       // The runner reads from the checkpoint again: a deferred run is replayed from its start.
       deferred = newDeferredRun();
+      live = false;
+      // The tables may have changed without us (a failed batch, another instance, a seed below).
+      rechecks.forget();
       await createWarehouseTables(warehouse, version);
       if (options.seedFrom !== undefined && context && !context.starting) {
         const reference = options.reference ?? postgresReferenceData(context.sql);
@@ -78,8 +91,9 @@ export function createUsageWarehouseProjector(options: UsageWarehouseOptions) {
     async apply(warehouse, events, context?: WarehouseContext) {
       const reference = options.reference ?? (context ? postgresReferenceData(context.sql) : undefined);
       if (!reference) throw new Error('the usage warehouse needs reference data: pass `reference` or run it with a Postgres context');
-      const ctx: BatchContext = { warehouse, t, rules, reference, now: clock(), maxRounds };
-      if (!context?.catchingUp && deferred.events === 0) return projectBatch(ctx, events);
+      const ctx: BatchContext = { warehouse, t, rules, reference, now: clock(), maxRounds, rechecks };
+      if (!context?.catchingUp) live = true;
+      if (live && deferred.events === 0) return projectBatch(ctx, events);
       await insertRawRows(ctx, events);
       noteTouches(deferred.touched, events);
       deferred.events += events.length;

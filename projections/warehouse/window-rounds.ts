@@ -1,9 +1,10 @@
 import type { BatchContext, Touch } from './batch.ts';
 import { activityEnds } from './derived-rows.ts';
 import { deriveUserUsage } from './derivation/derive-user-usage.ts';
+import type { CatalogueCategory, CatalogueFile, FileCatalogue, PlaySampleRow } from './derivation/types.ts';
 import { DerivedRowsWriter } from './derived-rows-writer.ts';
 import { loadLatestStarts, loadSessionSpans, loadWindows, type LoadedRows, type RawRows, type UserWindow } from './load.ts';
-import { defaultTimeZone } from './reference.ts';
+import { defaultTimeZone, type ReferenceData } from './reference.ts';
 import { closeRegion, widerWindowIfNeeded, type Span } from './windows.ts';
 
 // Derivation rounds (windows.ts says why): ONE query per table loads every touched user's window,
@@ -12,35 +13,42 @@ import { closeRegion, widerWindowIfNeeded, type Span } from './windows.ts';
 
 /**
  * Derives the touched users again around what they touched and writes the rows that changed.
- * `fresh`: raw rows not in the tables yet; `loaded` is called once the first round has read the
- * tables; `derivedBefore: false` when this version has derived nothing yet (nothing old to replace).
+ * `fresh`: raw rows that may not be in the tables yet; `derivedBefore: false` when this version
+ * has derived nothing yet (nothing old to replace).
  */
 export async function deriveTouched(
   ctx: BatchContext,
   touched: Map<number, Touch>,
   version: string,
   due: readonly { userId: number; at: number }[],
-  options: { fresh?: RawRows; loaded?: () => Promise<void>; derivedBefore?: boolean } = {},
+  options: { fresh?: RawRows; derivedBefore?: boolean } = {},
 ): Promise<void> {
-  const { fresh, loaded, derivedBefore = true } = options;
+  const { fresh, derivedBefore = true } = options;
   const { warehouse, t, rules } = ctx;
   const gapMs = rules.maxPauseSeconds * 1000 + 1;
-  const zones = await ctx.reference.timeZones([...touched.keys()]);
   const out = new DerivedRowsWriter(version);
   // Room beyond the core (itself touched +- maxPause) for a neighbour's own maxPause, and some slack.
   const marginMs = gapMs + 1000;
   const cores: UserWindow[] = [...touched].map(([userId, s]) => ({ userId, start: s.start - gapMs, end: s.end + gapMs }));
-  // A stop belongs to the latest start at or before it, however far back (DOMAIN.md section 3):
-  // that start's session changes, so the window reaches back to it.
-  const stopStarts = await loadLatestStarts(
-    warehouse,
-    t,
-    new Map([...touched].flatMap(([userId, s]) => (s.earliestStop === null ? [] : [[userId, s.earliestStop] as const]))),
-    fresh?.starts,
-  );
-  // Sessions already derived around the touched instants may reach far: start the windows where
-  // they start, so the first round usually suffices.
-  const known = derivedBefore ? await loadSessionSpans(warehouse, t, cores) : [];
+  // The catalogue of the batch's own samples is read beside the first load; rounds ask only for
+  // what they load beyond it.
+  const catalogue = catalogueReader(ctx.reference);
+  void catalogue.prefetch(fresh?.samples ?? []);
+  // Independent of each other: read side by side, each a round trip a live batch waits for.
+  const [zones, stopStarts, known] = await Promise.all([
+    ctx.reference.timeZones([...touched.keys()]),
+    // A stop belongs to the latest start at or before it, however far back (DOMAIN.md section 3):
+    // that start's session changes, so the window reaches back to it.
+    loadLatestStarts(
+      warehouse,
+      t,
+      new Map([...touched].flatMap(([userId, s]) => (s.earliestStop === null ? [] : [[userId, s.earliestStop] as const]))),
+      fresh?.starts,
+    ),
+    // Sessions already derived around the touched instants may reach far: start the windows where
+    // they start, so the first round usually suffices.
+    derivedBefore ? loadSessionSpans(warehouse, t, cores) : Promise.resolve([]),
+  ]);
   let windows = cores.map((core) => {
     const stopStart = stopStarts.get(core.userId);
     const from: Span = stopStart === undefined ? core : { start: Math.min(core.start, stopStart), end: core.end };
@@ -49,18 +57,13 @@ export async function deriveTouched(
   });
   for (let round = 1; windows.length > 0; round++) {
     const rows = await loadWindows(warehouse, t, windows, fresh, derivedBefore);
-    // Written while the derivation runs (ClickHouse on its threads, the derivation on this one).
-    void loaded?.().catch(() => undefined);
     const byUser = groupByUser(rows);
-    const catalogue = await ctx.reference.catalogue(
-      [...new Set(rows.samples.filter((s) => s.itemType === 'Audio').map((s) => s.audioFileId))],
-      [...new Set(rows.samples.flatMap((s) => (s.categoryId === null ? [] : [s.categoryId])))],
-    );
+    const files = await catalogue.of(rows.samples);
     const next: UserWindow[] = [];
     for (const window of windows) {
       const own = byUser(window.userId);
       const derived = deriveUserUsage(
-        { userId: window.userId, now: ctx.now, samples: own.samples, sessionStarts: own.starts, sessionStops: own.stops, videoActions: own.videoActions, catalogue },
+        { userId: window.userId, now: ctx.now, samples: own.samples, sessionStarts: own.starts, sessionStops: own.stops, videoActions: own.videoActions, catalogue: files },
         rules,
         zones.get(window.userId) ?? defaultTimeZone,
       );
@@ -83,8 +86,44 @@ export async function deriveTouched(
     }
     windows = next;
   }
-  await loaded?.();
   await out.write(ctx, due);
+}
+
+/**
+ * The content library as the derivation of one batch sees it: read once per id within the batch
+ * (never kept across batches, so a change to the library shows in the next batch as before), the
+ * ids of the batch's own samples ahead of time, beside the first load.
+ */
+function catalogueReader(reference: ReferenceData) {
+  const files = new Map<number, CatalogueFile>();
+  const categories = new Map<number, CatalogueCategory>();
+  const askedFiles = new Set<number>();
+  const askedCategories = new Set<number>();
+  let reading: Promise<void> = Promise.resolve();
+  const read = (samples: readonly PlaySampleRow[]) => {
+    const fileIds = [...new Set(samples.filter((s) => s.itemType === 'Audio' && !askedFiles.has(s.audioFileId)).map((s) => s.audioFileId))];
+    const categoryIds = [...new Set(samples.flatMap((s) => (s.categoryId === null || askedCategories.has(s.categoryId) ? [] : [s.categoryId])))];
+    for (const id of fileIds) askedFiles.add(id);
+    for (const id of categoryIds) askedCategories.add(id);
+    if (fileIds.length === 0 && categoryIds.length === 0) return reading;
+    const read = reference.catalogue(fileIds, categoryIds).then((found) => {
+      for (const [id, file] of found.files) files.set(id, file);
+      for (const [id, category] of found.categories) categories.set(id, category);
+    });
+    reading = Promise.all([reading, read]).then(() => undefined);
+    return reading;
+  };
+  return {
+    /** Starts reading these samples' files and categories; a failure shows in `of`. */
+    prefetch(samples: readonly PlaySampleRow[]): Promise<void> {
+      return read(samples).catch(() => undefined);
+    },
+    /** The catalogue holding at least every file and category these samples name. */
+    async of(samples: readonly PlaySampleRow[]): Promise<FileCatalogue> {
+      await read(samples);
+      return { files, categories };
+    },
+  };
 }
 
 function groupByUser(loaded: LoadedRows) {
