@@ -1,11 +1,11 @@
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
+import { connectSql } from '../../infra/sql/connect.ts';
 import { ensureGeneratedUnits } from '../../tools/generate/generated-units.ts';
+import { createTestDatabase, startPostgresServer } from '../support/postgres-server.ts';
 import { call, loadAverage, logIn, machine, percentile, sleep, startProduct, stopProduct, waitUntilQuiet } from './product.ts';
 
-// `npm run bench:lag -- [--rate 5000] [--seconds 60] [--units 40] [--samples-per-post 50] [--cpu-profile DIR]`: from a
+// `npm run bench:lag -- [--rate 5000] [--seconds 60] [--units 40] [--samples-per-post 50] [--cpu-profile DIR] [--postgres]`: from a
 // play to the report (issue 21 item 5). While load units post play samples over HTTP
 // (`POST /api/usage-log`, player pages as the browser sends them) at a steady `rate` samples per
 // second, a probe unit plays one file at a time and measures, for each play, the time from the
@@ -19,6 +19,11 @@ import { call, loadAverage, logIn, machine, percentile, sleep, startProduct, sto
 // start again, wait until every projection is live; only 127.0.0.1 is reached. A post that finds
 // `MAX_IN_FLIGHT` posts still unanswered is not sent (the rate is then not sustained: the table
 // shows the rate actually acknowledged over the whole load). Results go to docs/benchmarks.md by hand.
+//
+// `--postgres`: the same run with the event store and read models on a throwaway Postgres server
+// cluster on 127.0.0.1 (tests/support/postgres-server.ts, durable settings as in production),
+// chDB still in the server's process: the distributed setup's split, where the database's work
+// (about two thirds of the embedded server's one thread is PGlite) runs in other processes.
 
 const { values: args } = parseArgs({
   options: {
@@ -28,6 +33,7 @@ const { values: args } = parseArgs({
     'samples-per-post': { type: 'string', default: '50' },
     /** A folder for a CPU profile of the measured server (node --cpu-prof), written when it stops. */
     'cpu-profile': { type: 'string' },
+    postgres: { type: 'boolean', default: false },
   },
 });
 const RATE = Number(args.rate);
@@ -58,14 +64,14 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const day = (ms: number) => iso(ms).slice(0, 10);
 const usageLog = (data: object) => ({ data: JSON.stringify(data) });
 
-async function prepare(): Promise<{ dataDir: string; files: AudioFile[]; units: { id: number; name: string }[] }> {
+async function prepare(databaseUrl: string | undefined): Promise<{ dataDir: string; files: AudioFile[]; units: { id: number; name: string }[] }> {
   // The first start seeds the demo data; it is stopped at once, before its background demo usage
   // is far along (the run measures the bench's own load; a restart writes no demo usage).
   console.log('first start: demo seed…');
-  const first = await startProduct();
+  const first = await startProduct(undefined, [], databaseUrl);
   await stopProduct(first, { keepData: true });
   // The server is stopped: PGlite is one process's database.
-  const sql = await createPgliteSql(join(first.dataDir, 'pglite'));
+  const sql = await connectSql({ databaseUrl, dataDir: first.dataDir });
   try {
     const names = await ensureGeneratedUnits(sql, LOAD_UNITS + 1);
     const units = await sql.query<{ id: number; name: string }>('SELECT id, name FROM users WHERE name = ANY($1::text[]) ORDER BY name', [names]);
@@ -84,9 +90,20 @@ async function prepare(): Promise<{ dataDir: string; files: AudioFile[]; units: 
 async function main(): Promise<void> {
   console.log(`machine: ${machine()}; load average at start ${loadAverage()}`);
   console.log(`target ${RATE} samples/s in posts of ${SAMPLES_PER_POST}, ${LOAD_UNITS} load units, ${SECONDS} s`);
-  const { dataDir, files, units } = await prepare();
+  if (!args.postgres) return measure(undefined);
+  const server = await startPostgresServer({ durable: true });
+  try {
+    console.log('event store and read models on a Postgres server on 127.0.0.1; chDB in the server process');
+    await measure(await createTestDatabase(server.url, 'sointu_lag'));
+  } finally {
+    await server.stop();
+  }
+}
+
+async function measure(databaseUrl: string | undefined): Promise<void> {
+  const { dataDir, files, units } = await prepare(databaseUrl);
   const profile = args['cpu-profile'];
-  const product = await startProduct(dataDir, profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []).catch((error: unknown) => {
+  const product = await startProduct(dataDir, profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [], databaseUrl).catch((error: unknown) => {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   });

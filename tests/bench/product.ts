@@ -5,7 +5,8 @@ import { join, resolve } from 'node:path';
 import { freePort } from '../support/product-server.ts';
 
 // What the benchmarks that measure the product over HTTP share: the real server (server/main.ts,
-// the embedded default: PGlite and chDB in a throwaway DATA_DIR, demo seed), started and stopped
+// the embedded default: PGlite and chDB in a throwaway DATA_DIR, demo seed; or its event store and
+// read models on a Postgres server given by the bench), started and stopped
 // by the bench itself and reached only on 127.0.0.1; logging in; timing calls; percentiles.
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -20,11 +21,14 @@ export interface Product {
 /**
  * Starts the server on `dataDir` (a fresh one when not given) and waits until it answers.
  * `nodeArgs`: more options for its node (e.g. `--cpu-prof`, which NODE_OPTIONS may not carry).
+ * `databaseUrl`: a Postgres server for the event store and read models instead of PGlite (chDB
+ * stays in-process under `dataDir`); never one from the caller's environment, which could be a real one.
  */
-export async function startProduct(dataDir = mkdtempSync(join(os.tmpdir(), 'sointu-bench-')), nodeArgs: readonly string[] = []): Promise<Product> {
+export async function startProduct(dataDir = mkdtempSync(join(os.tmpdir(), 'sointu-bench-')), nodeArgs: readonly string[] = [], databaseUrl?: string): Promise<Product> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' };
   for (const name of ['DATABASE_URL', 'CLICKHOUSE_URL', 'EVENTSTORE_URL', 'KAFKA_BROKERS', 'PUBLIC_URL'] as const) delete env[name];
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(root, 'server', 'main.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
