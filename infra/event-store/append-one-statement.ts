@@ -55,6 +55,8 @@ export async function appendInOneStatement(sql: Sql, request: PreparedRequest): 
       // Only the expected-version check has an eighth parameter: Postgres refuses one it cannot type.
       ...(reserving === reserve.at ? [expected] : []),
     ],
+    // The statement every tap takes, planned once per connection (three texts, three names).
+    { prepareAs: `append-one-${expected === 'any' ? 'any' : reserving === reserve.new ? 'new' : 'at'}` },
   );
   const row = rows[0];
   return row ? { nextExpectedVersion: Number(row.version), appended: events.length } : null;

@@ -44,15 +44,21 @@ const errorOf = (error: unknown) => (error ?? {}) as { code?: string; constraint
 const isStoredId = (error: unknown) => errorOf(error).code === '23505' && [EVENT_ID_CONSTRAINT, undefined].includes(errorOf(error).constraint);
 const isDeadlock = (error: unknown) => errorOf(error).code === '40P01';
 
-/** Runs `send` now, or once more after the run in flight: many calls meanwhile make one run. */
-function coalesced(send: () => Promise<unknown>): () => void {
+/**
+ * Runs `send` now, or once more after the run in flight and `gapMs` after that run began: many
+ * calls meanwhile make one run.
+ */
+function coalesced(send: () => Promise<unknown>, gapMs: number): () => void {
   const state = { sending: false, again: false };
   const run = async () => {
     state.sending = true;
     do {
       state.again = false;
+      const started = Date.now();
       // A lost notice costs a poll, never an event: nothing to do but go on.
       await send().catch(() => undefined);
+      const rest = gapMs - (Date.now() - started);
+      if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest).unref());
     } while (state.again);
     state.sending = false;
   };
@@ -61,6 +67,14 @@ function coalesced(send: () => Promise<unknown>): () => void {
     else void run();
   };
 }
+
+/**
+ * At most one notice per this many ms (after a quiet moment the first goes at once). A NOTIFY is
+ * a transaction of its own with a WAL flush at its commit: one after nearly every append cost a
+ * fifth of the single-event appends per second with 8 writers on a server (3,312 against 4,013
+ * without notices, docs/benchmarks.md). Other processes hear of appends up to this much later.
+ */
+const NOTIFY_GAP_MS = 10;
 
 export function createPostgresEventStore(sql: Sql, options: PostgresEventStoreOptions = {}): PostgresEventStore {
   const listeners = new Set<() => void>();
@@ -71,9 +85,10 @@ export function createPostgresEventStore(sql: Sql, options: PostgresEventStoreOp
   // The NOTIFY is sent after the append commits, never inside it: a transaction that notifies
   // holds Postgres's one notification-queue lock through its commit, so with it inside, concurrent
   // appends committed one fsync after another (a quarter of the throughput with 8 writers,
-  // docs/benchmarks.md). Notices are coalesced: one in flight, at most one more after it. A
-  // process that dies between a commit and its notice costs the others one poll (pollMs).
-  const notifyOthers = coalesced(() => sql.query("SELECT pg_notify($1, '')", [EVENTS_CHANNEL]));
+  // docs/benchmarks.md). Notices are coalesced: one in flight, at most one more after it, at
+  // most one per NOTIFY_GAP_MS. A process that dies between a commit and its notice costs the
+  // others one poll (pollMs).
+  const notifyOthers = coalesced(() => sql.query("SELECT pg_notify($1, '')", [EVENTS_CHANNEL]), NOTIFY_GAP_MS);
 
   // PGlite runs no autovacuum, so the planner has no statistics of the log unless we gather them:
   // without, it scans the whole table to count a backlog of a few events (10 s at 10M events, on

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { from as copyFromStdin } from 'pg-copy-streams';
-import type { Queryable, Sql, SqlParam } from './sql.ts';
+import type { Queryable, QueryOptions, Sql, SqlParam } from './sql.ts';
 
 // int8 and numeric come back as strings by default; our positions and versions fit in a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -12,8 +12,9 @@ export function createPgSql(connectionString: string, options: { max?: number } 
   });
 
   const queryOn = (client: pg.Pool | pg.PoolClient): Queryable => ({
-    async query<Row>(text: string, params: readonly SqlParam[] = []) {
-      const result = await client.query(text, params as unknown[]);
+    async query<Row>(text: string, params: readonly SqlParam[] = [], options: QueryOptions = {}) {
+      const values = params as unknown[];
+      const result = await (options.prepareAs ? client.query({ name: options.prepareAs, text, values }) : client.query(text, values));
       return result.rows as Row[];
     },
   });

@@ -3,8 +3,16 @@
 
 export type SqlParam = string | number | boolean | null | Date | Uint8Array | readonly unknown[] | object;
 
+export interface QueryOptions {
+  /**
+   * Names the statement so a Postgres server parses and plans it once per connection, not on
+   * every call: for the few hot statements only, and one name is always one text. PGlite ignores it.
+   */
+  prepareAs?: string;
+}
+
 export interface Queryable {
-  query<Row = Record<string, unknown>>(text: string, params?: readonly SqlParam[]): Promise<Row[]>;
+  query<Row = Record<string, unknown>>(text: string, params?: readonly SqlParam[], options?: QueryOptions): Promise<Row[]>;
   /**
    * Bulk load: `COPY <target> FROM` the given rows in COPY's text format (tab-separated, escaped).
    * Optional, so other Queryables need not offer it; callers fall back to INSERT without it.
