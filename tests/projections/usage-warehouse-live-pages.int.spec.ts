@@ -1,43 +1,21 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
 import { LOG_START, type RecordedEvent } from '../../infra/event-store/event-store.ts';
-import { migrate } from '../../infra/db/migrate.ts';
-import { createPostgresEventStore, type PostgresEventStore } from '../../infra/event-store/postgres-event-store.ts';
-import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
-import type { Sql } from '../../infra/sql/sql.ts';
 import { usageWarehouseEvents, type UsageWarehouseEvent } from '../../projections/warehouse/raw-rows.ts';
 import { warehouseTables } from '../../projections/warehouse/tables.ts';
 import { createUsageWarehouseProjector } from '../../projections/warehouse/usage-warehouse-projector.ts';
 import { defaultUsageRules } from '../../schemas/events/usage-rules.ts';
-import { connectTestWarehouse } from '../support/test-warehouse.ts';
-import { byStream, run, seedReference } from './usage-warehouse-support.ts';
+import { byStream, closeWarehouseWorld, openWarehouseWorld, type WarehouseWorld, run } from './usage-warehouse-support.ts';
 
 // A full page (`catchingUp`) is deferred while the projector catches up after `setup`; once it has
 // reached the end of the log, a full page is live load and its plays go into the tables with that
 // very batch, not when the load eases (issue 21 item 5: from a play to the report).
 
 const t = warehouseTables(1);
-const chdbDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sointu-live-pages-'));
-let warehouse: Warehouse;
-let sql: Sql;
-let store: PostgresEventStore;
+let { warehouse, sql, store, dir } = {} as WarehouseWorld;
 beforeAll(async () => {
-  warehouse = await connectTestWarehouse(chdbDir);
-  sql = await createPgliteSql();
-  await migrate(sql);
-  store = createPostgresEventStore(sql);
-  await store.setup();
-  await seedReference(sql, [61, 62, 63].map((id) => ({ id })));
+  ({ warehouse, sql, store, dir } = await openWarehouseWorld('live-pages', [61, 62, 63].map((id) => ({ id }))));
 });
-afterAll(async () => {
-  await store.close();
-  await sql.close();
-  await warehouse.close();
-  fs.rmSync(chdbDir, { recursive: true, force: true });
-});
+afterAll(() => closeWarehouseWorld({ warehouse, sql, store, dir }));
 
 const playsOf = async (userId: number) =>
   Number((await warehouse.query<{ n: number }>(`SELECT count() AS n FROM ${t.plays} FINAL WHERE user_id = ${userId}`))[0]?.n ?? 0);

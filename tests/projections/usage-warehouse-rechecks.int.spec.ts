@@ -1,18 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
-import { migrate } from '../../infra/db/migrate.ts';
-import { createPostgresEventStore, type PostgresEventStore } from '../../infra/event-store/postgres-event-store.ts';
-import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
-import type { Sql } from '../../infra/sql/sql.ts';
 import { createProjectionRunner } from '../../projections/engine/runner.ts';
 import { warehouseTables } from '../../projections/warehouse/tables.ts';
 import { createUsageWarehouseProjector } from '../../projections/warehouse/usage-warehouse-projector.ts';
 import { defaultUsageRules } from '../../schemas/events/usage-rules.ts';
-import { connectTestWarehouse } from '../support/test-warehouse.ts';
-import { byStream, run, seedReference, started } from './usage-warehouse-support.ts';
+import { byStream, closeWarehouseWorld, openWarehouseWorld, type WarehouseWorld, run, started } from './usage-warehouse-support.ts';
 
 // An open explicit session ends when maxPause (900 s) passes without a play: time alone changes it
 // (closedBy idle, at its last activity; derive-sessions.ts). The
@@ -29,24 +20,11 @@ const played = (userId: number, session: number, at: string, samples: number) =>
   ...run(userId, new Date(Date.parse(T(at)) + 60_000).toISOString(), samples, 1),
 ];
 const t = warehouseTables(1);
-const chdbDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sointu-rechecks-'));
-let warehouse: Warehouse;
-let sql: Sql;
-let store: PostgresEventStore;
+let { warehouse, sql, store, dir } = {} as WarehouseWorld;
 beforeAll(async () => {
-  warehouse = await connectTestWarehouse(chdbDir);
-  sql = await createPgliteSql();
-  await migrate(sql);
-  store = createPostgresEventStore(sql);
-  await store.setup();
-  await seedReference(sql, [51, 52, 53, 54].map((id) => ({ id })));
+  ({ warehouse, sql, store, dir } = await openWarehouseWorld('rechecks', [51, 52, 53, 54].map((id) => ({ id }))));
 });
-afterAll(async () => {
-  await store.close();
-  await sql.close();
-  await warehouse.close();
-  fs.rmSync(chdbDir, { recursive: true, force: true });
-});
+afterAll(() => closeWarehouseWorld({ warehouse, sql, store, dir }));
 
 const sessionsOf = (userId: number) =>
   warehouse.query<{ start: string; end: string | null; closedBy: string | null }>(

@@ -1,20 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
-import { migrate } from '../../infra/db/migrate.ts';
-import { createPostgresEventStore, type PostgresEventStore } from '../../infra/event-store/postgres-event-store.ts';
-import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
-import type { Sql } from '../../infra/sql/sql.ts';
 import { projectAll } from '../../projections/engine/project-all.ts';
 import { warehouseTables } from '../../projections/warehouse/tables.ts';
 import { createUsageWarehouseProjector } from '../../projections/warehouse/usage-warehouse-projector.ts';
 import { getUsageTotals } from '../../queries/usage/get-usage-totals.ts';
 import { reportPeriod } from '../../queries/usage/report-scope.ts';
 import { defaultUsageRules } from '../../schemas/events/usage-rules.ts';
-import { connectTestWarehouse } from '../support/test-warehouse.ts';
-import { byStream, run, sample, seedReference, started, stopped } from './usage-warehouse-support.ts';
+import { byStream, closeWarehouseWorld, openWarehouseWorld, type WarehouseWorld, run, sample, started, stopped } from './usage-warehouse-support.ts';
 
 // Golden tests, worked out by hand, for the settled cases of DOMAIN.md section 3 and the two
 // defects of issue 22, through the real projector on chDB. Events are delivered in the order
@@ -28,28 +19,15 @@ const T = (hhmmss: string) => `${day}T${hhmmss}.000Z`;
 const userIds = [31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43];
 const t = warehouseTables(1);
 
-const chdbDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sointu-settled-'));
-let warehouse: Warehouse;
-let sql: Sql;
-let store: PostgresEventStore;
+let { warehouse, sql, store, dir } = {} as WarehouseWorld;
 beforeAll(async () => {
-  warehouse = await connectTestWarehouse(chdbDir);
-  sql = await createPgliteSql();
-  await migrate(sql);
-  store = createPostgresEventStore(sql);
-  await store.setup();
-  await seedReference(sql, userIds.map((id) => ({ id })));
+  ({ warehouse, sql, store, dir } = await openWarehouseWorld('settled', userIds.map((id) => ({ id }))));
   // File 3: a music piece in a category without a content type.
   await sql.query(`INSERT INTO categories (id, name, type, content_type) VALUES (13, 'Aino''s list', 'Music', NULL)`);
   await sql.query(`INSERT INTO audio_files (id, type, name, length) VALUES (3, 'MusicPiece', 'Untyped', 200)`);
   await sql.query('INSERT INTO audio_file_categories (audio_file_id, category_id, priority) VALUES (3, 13, 0)');
 });
-afterAll(async () => {
-  await store.close();
-  await sql.close();
-  await warehouse.close();
-  fs.rmSync(chdbDir, { recursive: true, force: true });
-});
+afterAll(() => closeWarehouseWorld({ warehouse, sql, store, dir }));
 
 type Delivery = Parameters<typeof byStream>[0];
 

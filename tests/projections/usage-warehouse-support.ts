@@ -1,9 +1,16 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { migrate } from '../../infra/db/migrate.ts';
 import { eventId } from '../../infra/event-store/event-ids.ts';
+import { createPostgresEventStore, type PostgresEventStore } from '../../infra/event-store/postgres-event-store.ts';
+import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
 import type { AppendRequest, NewEvent } from '../../infra/event-store/event-store.ts';
 import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
-import type { Queryable } from '../../infra/sql/sql.ts';
+import type { Queryable, Sql } from '../../infra/sql/sql.ts';
 import type { EventOf } from '../../schemas/events/index.ts';
 import type { WarehouseTables } from '../../projections/warehouse/tables.ts';
+import { connectTestWarehouse } from '../support/test-warehouse.ts';
 
 // Usage events and reference rows for the warehouse projector tests.
 
@@ -97,4 +104,31 @@ export async function dumpDerived(warehouse: Warehouse, t: WarehouseTables, user
     dump[name] = await warehouse.query(`SELECT * EXCEPT (derived_version) FROM ${name} FINAL ${where} ORDER BY ${key}`);
   }
   return dump;
+}
+
+export interface WarehouseWorld {
+  warehouse: Warehouse;
+  sql: Sql;
+  store: PostgresEventStore;
+  /** chDB's throwaway folder. */
+  dir: string;
+}
+
+/** chDB in a throwaway folder, a migrated PGlite with its event store, and the reference rows of `users`. */
+export async function openWarehouseWorld(name: string, users: readonly { id: number; timeZone?: string }[]): Promise<WarehouseWorld> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `sointu-${name}-`));
+  const warehouse = await connectTestWarehouse(dir);
+  const sql = await createPgliteSql();
+  await migrate(sql);
+  const store = createPostgresEventStore(sql);
+  await store.setup();
+  await seedReference(sql, users);
+  return { warehouse, sql, store, dir };
+}
+
+export async function closeWarehouseWorld({ warehouse, sql, store, dir }: WarehouseWorld): Promise<void> {
+  await store.close();
+  await sql.close();
+  await warehouse.close();
+  fs.rmSync(dir, { recursive: true, force: true });
 }
