@@ -1,6 +1,6 @@
 import { proxy, ref } from 'valtio';
 import type { LoginResult } from '../../../../schemas/api/auth.ts';
-import type { CurrentUser } from '../../../../schemas/api/user.ts';
+import type { CurrentUser, Language } from '../../../../schemas/api/user.ts';
 import { ApiError, setBearerToken } from '../../../lib/api-client.ts';
 import { languageState, setLanguage } from '../../../lib/i18n/i18n.ts';
 import { hideAllModals } from '../../../lib/modal-stack.ts';
@@ -28,16 +28,19 @@ export const session = proxy<{
 // Each language's texts load when first used (web/lib/i18n/i18n.ts): the screen after a login is
 // shown only once the user's language is there, the login screen once the current one is.
 async function signedIn(user: CurrentUser): Promise<void> {
-  await setLanguage(user.uiParams.language ?? user.config.language);
+  await switchLanguage(user.uiParams.language ?? user.config.language);
   session.user = ref(user);
   session.status = 'loggedIn';
   session.loginFailed = false;
 }
 
-/** The login screen in the current language; texts that failed to load leave the keys, English, not no screen. */
-function currentLanguageLoaded(): Promise<void> {
-  return setLanguage(languageState.language).catch((error: unknown) => console.warn('Loading the texts failed', error));
+/** Texts that failed to load leave the keys (English) on screen, never no screen or a lost login. */
+function switchLanguage(language: Language): Promise<void> {
+  return setLanguage(language).catch((error: unknown) => console.warn('Loading the texts failed', error));
 }
+
+/** The login screen in the current language. */
+const currentLanguageLoaded = () => switchLanguage(languageState.language);
 
 async function signedOut(): Promise<void> {
   await currentLanguageLoaded();
