@@ -106,11 +106,11 @@ function catalogueReader(reference: ReferenceData) {
     for (const id of fileIds) askedFiles.add(id);
     for (const id of categoryIds) askedCategories.add(id);
     if (fileIds.length === 0 && categoryIds.length === 0) return reading;
-    const read = reference.catalogue(fileIds, categoryIds).then((found) => {
+    const more = reference.catalogue(fileIds, categoryIds).then((found) => {
       for (const [id, file] of found.files) files.set(id, file);
       for (const [id, category] of found.categories) categories.set(id, category);
     });
-    reading = Promise.all([reading, read]).then(() => undefined);
+    reading = Promise.all([reading, more]).then(() => undefined);
     return reading;
   };
   return {
