@@ -22,7 +22,7 @@ export const copyMessageRequest = typedRequest({
     if (!source.exists) throw notFound();
     const owned = source.ownerId === userId;
     const { time } = normalizeTimes({ time: body.time });
-    await checkMessageContent(sql, userId, {
+    await checkMessageContent(request.server.deps, userId, {
       recipients: body.recipients,
       recipientGroups: body.recipientGroups,
       recommendation: owned && source.fields!.recommendation,

@@ -20,7 +20,7 @@ export function createMessageRoute(app: App): void {
     // A retry answers what its first try made, even if the sender's receivers changed in between.
     const earlier = idOf ? await messageIdOfEvent(app.deps, idOf(0)) : null;
     if (earlier !== null) return answer(app, earlier, userId);
-    const addressable = await checkMessageContent(sql, userId, body);
+    const addressable = await checkMessageContent(app.deps, userId, body);
     // The answer's names are read before the append: after it, the projectors it wakes queue their
     // reads ahead of these on PGlite's one connection. Whom the check just proved the sender may
     // address are all the message names, so their names may be shown.

@@ -6,19 +6,21 @@ import { loadUser, loadUserConfig } from '../../infra/users/user-repository.ts';
 import type { MessageChange, MessageItemChange } from '../../schemas/api/messages.ts';
 import type { ValidationIssue } from '../../schemas/api/errors.ts';
 import { allowedReceiverGroupIds, allowedReceiverIds } from '../../domain/messages/message-receivers.ts';
-import { addressedTo } from '../../domain/messages/message-access.ts';
 import type { Nameable } from '../../domain/messages/message-views.ts';
+import { loadMessageState, type MessageDeps } from './message-stream.ts';
 
 // What a message and its items may say, checked before they are decided (spec 2 section 5):
 // recommendations and usage-report messages need their config flags, every recipient must be one
 // of the sender's messageReceivers or messageReceiverGroups still active (migration 010; a reply
-// may also go to the sender of the message it answers), and every audio file and recipe named must exist.
+// may also go to the sender of the message it answers, as that message's stream says: the read
+// model may not hold it yet), and every audio file and recipe named must exist.
 
 /**
  * Throws unless the sender may send `message`; answers whom it proved the sender may address (the
  * sender, the recipients and recipient groups named): a message's answer may name them all.
  */
-export async function checkMessageContent(sql: Queryable, userId: number, message: MessageChange): Promise<Nameable> {
+export async function checkMessageContent(deps: Pick<MessageDeps, 'store' | 'sql'>, userId: number, message: MessageChange): Promise<Nameable> {
+  const { sql } = deps;
   const config = await loadUserConfig(sql, userId);
   if (!config) throw accessDenied();
   if (message.usageReport && !config.canCreateUsageReportMessages) throw accessDenied('Usage report messages need canCreateUsageReportMessages');
@@ -28,7 +30,7 @@ export async function checkMessageContent(sql: Queryable, userId: number, messag
   const issues: ValidationIssue[] = [];
   if (recipients.length > 0) {
     const allowed = await allowedReceiverIds(sql, userId, { activeOnly: true });
-    const repliedTo = await senderRepliedTo(sql, userId, message.replyToMessageId ?? null);
+    const repliedTo = await senderRepliedTo(deps, userId, message.replyToMessageId ?? null);
     if (repliedTo !== null) allowed.add(repliedTo);
     // The same message for an id that exists elsewhere and one that does not: no probing of ids.
     recipients.forEach((r, i) => allowed.has(r.id) || issues.push({ path: `body.recipients.${i}.id`, message: `Not a message receiver of this user: ${r.id}` }));
@@ -41,15 +43,19 @@ export async function checkMessageContent(sql: Queryable, userId: number, messag
   return { users: new Set([userId, ...recipients.map((r) => r.id)]), groups: new Set(groups.map((g) => g.id)) };
 }
 
-/** The sender of a sent message addressed to `userId` (to them or their group), which they reply to. */
-async function senderRepliedTo(sql: Queryable, userId: number, messageId: number | null): Promise<number | null> {
+/**
+ * The sender of a sent message addressed to `userId` (to them or their group), which they reply to.
+ * Read from the message's stream, not the messages read model: a reply may come at once, before the
+ * projection holds the message (on another instance, or before this one's runner caught up).
+ */
+async function senderRepliedTo(deps: Pick<MessageDeps, 'store' | 'sql'>, userId: number, messageId: number | null): Promise<number | null> {
   if (messageId === null) return null;
-  const [row] = await sql.query<{ user_id: number }>(
-    `SELECT m.user_id FROM messages m
-      WHERE m.id = $2 AND ${addressedTo('$1')}`,
-    [userId, messageId],
-  );
-  return row ? Number(row.user_id) : null;
+  const message = await loadMessageState(deps, messageId);
+  if (!message.exists || !message.sent) return null;
+  if (message.recipients.includes(userId)) return message.ownerId;
+  const [user] = await deps.sql.query<{ user_group_id: number | null }>('SELECT user_group_id FROM users WHERE id = $1', [userId]);
+  const groupId = user?.user_group_id == null ? null : Number(user.user_group_id);
+  return groupId !== null && message.recipientGroups.includes(groupId) ? message.ownerId : null;
 }
 
 /** Instants as ISO UTC text, so an unchanged time sent in another offset is no change. */

@@ -13,7 +13,7 @@ export function updateMessageRoute(app: App): void {
     const { userId } = requireUser(request);
     const { sql, now } = app.deps;
     const messageId = request.params.id;
-    await checkMessageContent(sql, userId, request.body);
+    await checkMessageContent(app.deps, userId, request.body);
     const { events, state } = await runMessageCommand(app.deps, { kind: 'change', messageId, userId, change: normalizeTimes(request.body), at: now().toISOString() });
     await pushUnreadChanges(app, sql, events, state);
     const [message] = await describeMessages(sql, [messageOf(messageId, state)], userId, now());
