@@ -52,4 +52,5 @@ export const AppTask = z.object({
 export type AppTask = z.infer<typeof AppTask>;
 
 export const AppTaskList = z.array(AppTask);
+export type AppTaskList = z.infer<typeof AppTaskList>;
 export const AppTasksQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(500).default(100) });

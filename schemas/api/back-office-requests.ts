@@ -69,7 +69,9 @@ export const AdminUiState = z
 export const SetAdminUiStateRequest = z.strictObject({ state: AdminUiState });
 export const GetAdminUiStateRequest = z.strictObject({});
 export const AdminUiStateResult = z.object({ state: z.record(z.string(), z.unknown()).nullable() });
+export type AdminUiStateResult = z.infer<typeof AdminUiStateResult>;
 export const EmptyResult = z.object({});
+export type EmptyResult = z.infer<typeof EmptyResult>;
 
 /** A copy of the user under a new login name. */
 export const CopyUserRequest = z.strictObject({ userId: Id, name: SafeText.trim().min(1).max(200) });

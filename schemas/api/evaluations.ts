@@ -34,6 +34,7 @@ export const Evaluation = z.object({
 });
 export type Evaluation = z.infer<typeof Evaluation>;
 export const EvaluationList = z.array(Evaluation);
+export type EvaluationList = z.infer<typeof EvaluationList>;
 
 export const PostEvaluationRequest = z
   .strictObject({
@@ -52,3 +53,4 @@ export type PostEvaluationRequest = z.infer<typeof PostEvaluationRequest>;
 export const EvaluationParams = z.strictObject({ id: z.uuid() });
 export const PutEvaluationRequest = z.strictObject({ score: Score, time: clientTime.optional() });
 export const PutEvaluationResult = z.object({ id: z.uuid(), score: Score, changed: z.boolean() });
+export type PutEvaluationResult = z.infer<typeof PutEvaluationResult>;

@@ -174,6 +174,7 @@ export const UserTagGroup = z.object({
 });
 export type UserTagGroup = z.infer<typeof UserTagGroup>;
 export const UserTagGroupList = z.array(UserTagGroup);
+export type UserTagGroupList = z.infer<typeof UserTagGroupList>;
 
 const listName = SafeText.trim().min(1).max(200);
 const listDescription = SafeText.max(10_000);
@@ -194,6 +195,7 @@ export type UserTagGroupChange = z.infer<typeof UserTagGroupChange>;
 export const UserTagGroupParams = z.object({ id: CoercedId });
 
 export const RemovedUserTagGroup = z.object({ id: z.number().int(), removed: z.boolean() });
+export type RemovedUserTagGroup = z.infer<typeof RemovedUserTagGroup>;
 
 export const SetActiveUserTagGroup = z.object({
   /** null: no active list. */
@@ -203,6 +205,7 @@ export type SetActiveUserTagGroup = z.infer<typeof SetActiveUserTagGroup>;
 
 /** Also what GET /api/ answers as activeUserTagGroupId (once projected). */
 export const ActiveUserTagGroup = z.object({ activeUserTagGroupId: z.number().int().nullable() });
+export type ActiveUserTagGroup = z.infer<typeof ActiveUserTagGroup>;
 
 export const CopyUserTagGroup = z.object({
   /** A list the caller can read (their own, or one shared with them). */

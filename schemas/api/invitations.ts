@@ -39,6 +39,7 @@ export const ResetPasswordRequest = z.strictObject({
 export const FirstPasswordRequest = z.strictObject({ password: NewPassword });
 
 export const Done = z.object({});
+export type Done = z.infer<typeof Done>;
 
 /** Spec 3 section 5 and the danger message of section 8. */
 export const passwordResetCodeInvalid = 'Password reset code invalid.';

@@ -43,6 +43,7 @@ export const Category = z.object({
 });
 export type Category = z.infer<typeof Category>;
 export const CategoryList = z.array(Category);
+export type CategoryList = z.infer<typeof CategoryList>;
 
 export const GetCategoriesQuery = z.strictObject({
   /** Part of the category's name, case-insensitive. */

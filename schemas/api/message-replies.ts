@@ -82,3 +82,4 @@ export const Conversation = Message.omit({ recipients: true }).extend({
 });
 export type Conversation = z.infer<typeof Conversation>;
 export const ConversationList = z.array(Conversation);
+export type ConversationList = z.infer<typeof ConversationList>;

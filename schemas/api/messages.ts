@@ -119,6 +119,7 @@ export const Message = z.object({
 });
 export type Message = z.infer<typeof Message>;
 export const MessageList = z.array(Message);
+export type MessageList = z.infer<typeof MessageList>;
 
 /** Spec 2 section 3 and 9: the widths an item may take. */
 export const itemWidths = ['25%', '50%', '75%', '100%'] as const;
@@ -200,7 +201,9 @@ export const MessageItem = z.object({
 });
 export type MessageItem = z.infer<typeof MessageItem>;
 export const MessageItemList = z.array(MessageItem);
+export type MessageItemList = z.infer<typeof MessageItemList>;
 export const RemovedMessageItem = z.object({ id, messageId: id, removed: z.boolean() });
+export type RemovedMessageItem = z.infer<typeof RemovedMessageItem>;
 
 export const GetMessagesQuery = z.strictObject({
   idList: z.array(id).max(1000).optional(),

@@ -54,3 +54,4 @@ export const PublicReportTokenLoginResult = z.object({
   publicReportUserId: z.number().int(),
   jwt: z.string().optional(),
 });
+export type PublicReportTokenLoginResult = z.infer<typeof PublicReportTokenLoginResult>;

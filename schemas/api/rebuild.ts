@@ -108,6 +108,7 @@ export type RebuildOverview = z.infer<typeof RebuildOverview>;
 export const RebuildComparisonQuery = z.strictObject({ first: Day.optional(), last: Day.optional() });
 
 export const DropOldVersionsResponse = z.object({ droppedVersions: z.array(z.number().int()) });
+export type DropOldVersionsResponse = z.infer<typeof DropOldVersionsResponse>;
 
 export const UsageRulesResponse = z.object({
   /** The latest rules on the `usage-rules` stream (a rebuild may still be building them). */

@@ -52,6 +52,7 @@ export type ControlRecipientsPlayerBody = z.infer<typeof ControlRecipientsPlayer
 
 /** How many of the message's recipients the control was addressed to (whoever of them is online gets it). */
 export const ControlledRecipients = z.object({ recipients: z.number().int().nonnegative() });
+export type ControlledRecipients = z.infer<typeof ControlledRecipients>;
 
 // ---- /ws: the room's signalling ------------------------------------------------------------
 

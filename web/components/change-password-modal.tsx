@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { minPasswordLength, SetPasswordResult } from '../../schemas/api/user-admin.ts';
+import { minPasswordLength, type SetPasswordResult } from '../../schemas/api/user-admin.ts';
 import { apiRequest } from '../lib/api-client.ts';
 import { Alert } from './alert.tsx';
 import './change-password-modal.css';
 
 /** POST /api/set-password (spec 1 section 8, spec 3 section 7). */
 export function postSetPassword(userId: number, password: string): Promise<SetPasswordResult> {
-  return apiRequest('/api/set-password', { method: 'POST', body: { userId, password }, schema: SetPasswordResult });
+  return apiRequest<SetPasswordResult>('/api/set-password', { method: 'POST', body: { userId, password } });
 }
 
 /** Spec 2 section 8: enabled only when the password has at least 4 characters and both entries match. */

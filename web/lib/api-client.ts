@@ -1,8 +1,10 @@
-import type { z } from 'zod';
-import { ErrorResponse, type ErrorKind } from '../../schemas/api/errors.ts';
+import type { ErrorResponse } from '../../schemas/api/errors.ts';
+import { errorKinds, type ErrorKind } from '../../schemas/api/error-kinds.ts';
 
 // One fetch path for every API call (spec 1 sections 7 and 8): JSON in and out, same-origin
-// credentials, the bearer token when one is set, answers checked against their schema.
+// credentials, the bearer token when one is set. An answer is typed, not parsed: the server
+// validates and serialises every answer through its zod schema (server/http/zod.ts) and refuses to
+// send one that does not match, so zod stays out of the browser's first load (ARCHITECTURE.md).
 
 const tokenKey = 'sointu.jwt';
 
@@ -29,11 +31,10 @@ export class ApiError extends Error {
   }
 }
 
-interface RequestOptions<T> {
+interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   query?: Record<string, string | undefined>;
-  schema: z.ZodType<T>;
   signal?: AbortSignal;
 }
 
@@ -44,20 +45,39 @@ export function buildUrl(path: string, query?: Record<string, string | undefined
   return search ? `${path}?${search}` : path;
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The `{error: {kind, message, details?}}` body of DOMAIN.md section 4, or null for anything else. */
+export function errorBodyOf(body: unknown): ErrorResponse['error'] | null {
+  const error = isRecord(body) ? body.error : undefined;
+  if (!isRecord(error) || typeof error.kind !== 'string' || typeof error.message !== 'string') return null;
+  if (!Object.hasOwn(errorKinds, error.kind)) return null;
+  return { kind: error.kind as ErrorKind, message: error.message, details: error.details };
+}
+
+/** The ApiError of a refusal (4xx) whose body the server sent; 'Request failed' with its kind when the body is the spec's. */
+export function refusalError(status: number, body: unknown): ApiError {
+  console.warn('Request failed', status, body);
+  const error = errorBodyOf(body);
+  return error
+    ? new ApiError('Request failed', status, error.kind, error.message, error.details ?? null)
+    : new ApiError('Request failed', status, null, null);
+}
+
 /** Turns a non-OK answer into the spec's error: 5xx 'Internal error: {status}', else 'Request failed'. */
 export async function errorFromResponse(response: Response): Promise<ApiError> {
   if (response.status >= 500 || response.status < 400) {
     return new ApiError(`Internal error: ${response.status}`, response.status, null, null);
   }
   const body: unknown = await response.json().catch(() => null);
-  console.warn('Request failed', response.status, body);
-  const parsed = ErrorResponse.safeParse(body);
-  return parsed.success
-    ? new ApiError('Request failed', response.status, parsed.data.error.kind, parsed.data.error.message, parsed.data.error.details ?? null)
-    : new ApiError('Request failed', response.status, null, null);
+  return refusalError(response.status, body);
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
+/**
+ * Sends the request and answers its JSON body as `T`, the type of the route's response schema
+ * (`import type` it from schemas/api). An empty body answers undefined.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -72,10 +92,5 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   });
   if (!response.ok) throw await errorFromResponse(response);
   const text = await response.text();
-  const parsed = options.schema.safeParse(text === '' ? undefined : JSON.parse(text));
-  if (!parsed.success) {
-    console.warn(`Validation error: ${method} ${path}`, parsed.error.issues);
-    throw new ApiError(`Validation error: ${method} ${path}`, response.status, 'ValidationError', null);
-  }
-  return parsed.data;
+  return (text === '' ? undefined : JSON.parse(text)) as T;
 }

@@ -1,4 +1,4 @@
-import { MessageReadTime, type MessageReadTimeRequest } from '../../schemas/api/messages.ts';
+import type { MessageReadTime, MessageReadTimeRequest } from '../../schemas/api/messages.ts';
 import { apiRequest } from './api-client.ts';
 
 // "Mark as read" / "Mark as unread" (spec 2 section 4), for any screen that lists or shows
@@ -8,7 +8,7 @@ import { apiRequest } from './api-client.ts';
 
 const put = async (path: string, body: MessageReadTimeRequest): Promise<boolean> => {
   try {
-    await apiRequest(path, { method: 'PUT', body, schema: MessageReadTime });
+    await apiRequest<MessageReadTime>(path, { method: 'PUT', body });
     return true;
   } catch (error) {
     console.warn(`Read time failed: ${path}`, error);

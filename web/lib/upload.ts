@@ -1,6 +1,5 @@
-import { UploadedFiles, type UploadedFile } from '../../schemas/api/uploads.ts';
-import { ApiError, bearerToken } from './api-client.ts';
-import { ErrorResponse } from '../../schemas/api/errors.ts';
+import type { UploadedFile } from '../../schemas/api/uploads.ts';
+import { ApiError, bearerToken, refusalError } from './api-client.ts';
 
 // POST /api/upload from the browser (spec 1 section 7: multipart fields file0, file1, ...; progress
 // and a success flag). XMLHttpRequest, because fetch reports no upload progress. Errors are the
@@ -23,13 +22,9 @@ function errorOf(status: number, responseText: string): ApiError {
   try {
     body = JSON.parse(responseText);
   } catch {
-    // Not our error shape: the generic refusal below.
+    // Not our error shape: the generic refusal.
   }
-  console.warn('Request failed', status, body);
-  const parsed = ErrorResponse.safeParse(body);
-  return parsed.success
-    ? new ApiError('Request failed', status, parsed.data.error.kind, parsed.data.error.message, parsed.data.error.details ?? null)
-    : new ApiError('Request failed', status, null, null);
+  return refusalError(status, body);
 }
 
 /** Uploads the files (file0, file1, ... in this order) and answers them as stored, in the same order. */
@@ -56,10 +51,11 @@ export function upload(files: readonly File[], onProgress: UploadProgress = () =
       } catch {
         body = undefined;
       }
-      const parsed = UploadedFiles.safeParse(body);
-      if (!parsed.success) return reject(new ApiError('Validation error: POST /api/upload', request.status, 'ValidationError', null));
+      // The server serialised the answer through UploadedFiles (server/http/zod.ts); only an
+      // answer that is no list at all (a proxy's page) is refused here.
+      if (!Array.isArray(body)) return reject(new ApiError('Validation error: POST /api/upload', request.status, 'ValidationError', null));
       onProgress(1);
-      resolve(parsed.data);
+      resolve(body as UploadedFile[]);
     });
     request.addEventListener('error', () => reject(new ApiError('Internal error: 0', 0, null, null)));
     request.addEventListener('abort', () => reject(cancelled()));

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Settings } from '../../../schemas/api/settings.ts';
-import { UsageTotals } from '../../../schemas/api/usage-report.ts';
+import type { Settings } from '../../../schemas/api/settings.ts';
+import type { UsageTotals } from '../../../schemas/api/usage-report.ts';
 import type { CurrentUser } from '../../../schemas/api/user.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { monthOf, monthPeriod, todayDataDay } from '../../lib/format.ts';
@@ -22,8 +22,8 @@ async function loadCounts(user: Pick<CurrentUser, 'id' | 'timeZone'>): Promise<C
   const today = todayDataDay(user.timeZone);
   const { firstDay, lastDay } = monthPeriod(monthOf(today), today);
   const [totals, settings] = await Promise.all([
-    apiRequest(`/api/usage/${user.id}/${firstDay}/${lastDay}`, { schema: UsageTotals }),
-    apiRequest('/api/settings', { schema: Settings }),
+    apiRequest<UsageTotals>(`/api/usage/${user.id}/${firstDay}/${lastDay}`),
+    apiRequest<Settings>('/api/settings'),
   ]);
   const target = Number(settings.sessionTargetCount);
   return { sessions: totals.sessionCount, usedDays: totals.usedDayCount, target: settings.sessionTargetCount && target > 0 ? target : null };

@@ -1,4 +1,4 @@
-import { UnreadMessagesCount } from '../../../schemas/api/messages.ts';
+import type { UnreadMessagesCount } from '../../../schemas/api/messages.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { shell } from './shell-store.ts';
 
@@ -14,7 +14,7 @@ let latest = 0;
 export async function refreshUnreadCount(): Promise<void> {
   const request = ++latest;
   try {
-    const { count } = await apiRequest('/api/unread-messages-count', { schema: UnreadMessagesCount });
+    const { count } = await apiRequest<UnreadMessagesCount>('/api/unread-messages-count');
     // An older answer arriving after a newer one must not win.
     if (request === latest) shell.unreadCount = count;
   } catch (error) {

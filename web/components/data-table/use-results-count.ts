@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { proxy, useSnapshot } from 'valtio';
-import { resultsCountOptions, Settings, settingDefaults } from '../../../schemas/api/settings.ts';
+import { resultsCountOptions, type Settings, settingDefaults } from '../../../schemas/api/settings.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
 // Report tables page by the user's resultsCount setting (spec 3 sections 2, 3 and 9: 5, 10, 20, 50
@@ -17,7 +17,7 @@ export function parseResultsCount(value: string | undefined): number {
 }
 
 function refresh(): Promise<void> {
-  inFlight ??= apiRequest('/api/settings', { schema: Settings })
+  inFlight ??= apiRequest<Settings>('/api/settings')
     .then((settings) => {
       state.resultsCount = parseResultsCount(settings.resultsCount);
     })

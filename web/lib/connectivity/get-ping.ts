@@ -1,4 +1,4 @@
-import { PingResponse } from '../../../schemas/api/ping.ts';
+import type { PingResponse } from '../../../schemas/api/ping.ts';
 import { apiRequest, bearerToken } from '../api-client.ts';
 
 export interface PingParams {
@@ -8,8 +8,7 @@ export interface PingParams {
 
 // Spec 1 section 7: lastSessionToken is sent only when a jwt exists.
 export function getPing(params: PingParams, signal?: AbortSignal): Promise<PingResponse> {
-  return apiRequest('/api/ping', {
-    schema: PingResponse,
+  return apiRequest<PingResponse>('/api/ping', {
     signal,
     query: {
       lastSessionToken: bearerToken() && params.lastSessionToken ? params.lastSessionToken : undefined,

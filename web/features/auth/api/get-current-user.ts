@@ -1,6 +1,6 @@
-import { CurrentUser } from '../../../../schemas/api/user.ts';
+import type { CurrentUser } from '../../../../schemas/api/user.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export function getCurrentUser(query: { time?: string } = {}): Promise<CurrentUser> {
-  return apiRequest('/api/', { schema: CurrentUser, query });
+  return apiRequest<CurrentUser>('/api/', { query });
 }

@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export function postLogout(): Promise<unknown> {
-  return apiRequest('/api/logout', { method: 'POST', schema: z.unknown() });
+  return apiRequest<unknown>('/api/logout', { method: 'POST' });
 }

@@ -1,7 +1,7 @@
-import { EvaluationList, type Evaluation } from '../../../../schemas/api/evaluations.ts';
+import type { EvaluationList, Evaluation } from '../../../../schemas/api/evaluations.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** GET /api/evaluations: the caller's ratings of one file since it joined the easy list. */
 export function getEvaluations(audioFileId: number, startTime: string): Promise<Evaluation[]> {
-  return apiRequest('/api/evaluations', { query: { audioFileIdList: String(audioFileId), startTime }, schema: EvaluationList });
+  return apiRequest<EvaluationList>('/api/evaluations', { query: { audioFileIdList: String(audioFileId), startTime } });
 }

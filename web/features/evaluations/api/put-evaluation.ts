@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { PutEvaluationResult } from '../../../../schemas/api/evaluations.ts';
+import type { PutEvaluationResult } from '../../../../schemas/api/evaluations.ts';
 import type { Score } from '../../../../schemas/events/evaluations.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -7,5 +7,5 @@ export type ScoreValue = z.infer<typeof Score>;
 
 /** PUT /api/evaluations/{id}: changes the score of an evaluation. */
 export function putEvaluation(id: string, score: ScoreValue): Promise<z.infer<typeof PutEvaluationResult>> {
-  return apiRequest(`/api/evaluations/${encodeURIComponent(id)}`, { method: 'PUT', body: { score, time: new Date().toISOString() }, schema: PutEvaluationResult });
+  return apiRequest<PutEvaluationResult>(`/api/evaluations/${encodeURIComponent(id)}`, { method: 'PUT', body: { score, time: new Date().toISOString() } });
 }

@@ -1,6 +1,6 @@
-import { CopiedUserTagGroup, type CopyUserTagGroup } from '../../../../schemas/api/favorites.ts';
+import type { CopiedUserTagGroup, CopyUserTagGroup } from '../../../../schemas/api/favorites.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export function postCopyUserTagGroup(request: CopyUserTagGroup): Promise<CopiedUserTagGroup> {
-  return apiRequest('/api/copy-user-tag-group', { method: 'POST', body: request, schema: CopiedUserTagGroup });
+  return apiRequest<CopiedUserTagGroup>('/api/copy-user-tag-group', { method: 'POST', body: request });
 }

@@ -1,6 +1,6 @@
-import { ActiveUserTagGroup } from '../../../../schemas/api/favorites.ts';
+import type { ActiveUserTagGroup } from '../../../../schemas/api/favorites.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export function postSetActiveUserTagGroup(userTagGroupId: number | null): Promise<{ activeUserTagGroupId: number | null }> {
-  return apiRequest('/api/set-active-user-tag-group', { method: 'POST', body: { userTagGroupId }, schema: ActiveUserTagGroup });
+  return apiRequest<ActiveUserTagGroup>('/api/set-active-user-tag-group', { method: 'POST', body: { userTagGroupId } });
 }

@@ -1,6 +1,6 @@
-import { SetRecipeFavoriteResult, type SetRecipeFavorite } from '../../../../schemas/api/favorites.ts';
+import type { SetRecipeFavoriteResult, SetRecipeFavorite } from '../../../../schemas/api/favorites.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export function putRecipeFavorite(request: SetRecipeFavorite): Promise<SetRecipeFavoriteResult> {
-  return apiRequest('/api/set-recipe-favorite', { method: 'PUT', body: request, schema: SetRecipeFavoriteResult });
+  return apiRequest<SetRecipeFavoriteResult>('/api/set-recipe-favorite', { method: 'PUT', body: request });
 }

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import { CopyMessageResult, type CopyMessageRequest } from '../../../../schemas/api/messages.ts';
+import type { CopyMessageResult, CopyMessageRequest } from '../../../../schemas/api/messages.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** The copy-message typed request (spec 2 section 7): answers the copy's id. */
 export function copyMessage(request: z.input<typeof CopyMessageRequest>): Promise<CopyMessageResult> {
-  return apiRequest('/api/requests/copy-message', { method: 'POST', body: request, schema: CopyMessageResult });
+  return apiRequest<CopyMessageResult>('/api/requests/copy-message', { method: 'POST', body: request });
 }

@@ -1,7 +1,7 @@
-import { MessageRecipientsResponse } from '../../../../schemas/api/message-recipients.ts';
+import type { MessageRecipientsResponse } from '../../../../schemas/api/message-recipients.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** GET /api/message-recipients: whom the caller may address, people and groups. */
 export function getMessageRecipients(): Promise<MessageRecipientsResponse> {
-  return apiRequest('/api/message-recipients', { schema: MessageRecipientsResponse });
+  return apiRequest<MessageRecipientsResponse>('/api/message-recipients');
 }

@@ -1,5 +1,5 @@
-import { Evaluation, EvaluationList, PutEvaluationResult } from '../../../../schemas/api/evaluations.ts';
-import { UsageLogResult, usageLogBody } from '../../../../schemas/api/usage-log.ts';
+import type { Evaluation, EvaluationList, PutEvaluationResult } from '../../../../schemas/api/evaluations.ts';
+import { type UsageLogResult, usageLogBody } from '../../../../schemas/api/usage-log.ts';
 import type { Score } from '../../../../schemas/events/evaluations.ts';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -12,20 +12,20 @@ export type ScoreValue = z.infer<typeof Score>;
 
 /** POST /api/usage-log page messageItem. */
 export async function logItemAction(messageItemId: number, action: ItemAction): Promise<void> {
-  await apiRequest('/api/usage-log', { method: 'POST', body: usageLogBody({ page: 'messageItem', time: new Date().toISOString(), messageItemId, action }), schema: UsageLogResult });
+  await apiRequest<UsageLogResult>('/api/usage-log', { method: 'POST', body: usageLogBody({ page: 'messageItem', time: new Date().toISOString(), messageItemId, action }) });
 }
 
 /** GET /api/evaluations?messageItemIdList: the caller's evaluations of these items. */
 export function getItemEvaluations(itemIds: number[]): Promise<Evaluation[]> {
-  return apiRequest('/api/evaluations', { query: { messageItemIdList: itemIds.join(',') }, schema: EvaluationList });
+  return apiRequest<EvaluationList>('/api/evaluations', { query: { messageItemIdList: itemIds.join(',') } });
 }
 
 /** POST /api/evaluations {messageItemId, score}. */
 export function postItemEvaluation(messageItemId: number, score: ScoreValue): Promise<Evaluation> {
-  return apiRequest('/api/evaluations', { method: 'POST', body: { messageItemId, score, time: new Date().toISOString() }, schema: Evaluation });
+  return apiRequest<Evaluation>('/api/evaluations', { method: 'POST', body: { messageItemId, score, time: new Date().toISOString() } });
 }
 
 /** PUT /api/evaluations/{id} {score}. */
 export function putItemEvaluation(id: string, score: ScoreValue): Promise<z.infer<typeof PutEvaluationResult>> {
-  return apiRequest(`/api/evaluations/${encodeURIComponent(id)}`, { method: 'PUT', body: { score, time: new Date().toISOString() }, schema: PutEvaluationResult });
+  return apiRequest<PutEvaluationResult>(`/api/evaluations/${encodeURIComponent(id)}`, { method: 'PUT', body: { score, time: new Date().toISOString() } });
 }

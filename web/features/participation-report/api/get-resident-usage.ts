@@ -1,6 +1,6 @@
-import { ResidentUsage } from '../../../../schemas/api/public-usage.ts';
+import type { ResidentUsage } from '../../../../schemas/api/public-usage.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export function getResidentUsage(residentId: number, firstDay: string, lastDay: string, signal?: AbortSignal): Promise<ResidentUsage> {
-  return apiRequest(`/api/resident-usage/${residentId}/${firstDay}/${lastDay}`, { schema: ResidentUsage, signal });
+  return apiRequest<ResidentUsage>(`/api/resident-usage/${residentId}/${firstDay}/${lastDay}`, { signal });
 }

@@ -1,6 +1,6 @@
-import { PublicUsage } from '../../../../schemas/api/public-usage.ts';
+import type { PublicUsage } from '../../../../schemas/api/public-usage.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export function getPublicUsage(userId: number, firstDay: string, lastDay: string, signal?: AbortSignal): Promise<PublicUsage> {
-  return apiRequest(`/api/public-usage/${userId}/${firstDay}/${lastDay}`, { schema: PublicUsage, signal });
+  return apiRequest<PublicUsage>(`/api/public-usage/${userId}/${firstDay}/${lastDay}`, { signal });
 }

@@ -1,6 +1,6 @@
-import { PublicReportTokenLoginResult } from '../../../../schemas/api/public-usage.ts';
+import type { PublicReportTokenLoginResult } from '../../../../schemas/api/public-usage.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export function postPublicReportTokenLogin(token: string) {
-  return apiRequest('/api/publicReportTokenLogin', { method: 'POST', body: { token }, schema: PublicReportTokenLoginResult });
+  return apiRequest<PublicReportTokenLoginResult>('/api/publicReportTokenLogin', { method: 'POST', body: { token } });
 }

@@ -1,7 +1,7 @@
-import { ProjectionStatusList } from '../../../../schemas/api/projections.ts';
+import type { ProjectionStatusList } from '../../../../schemas/api/projections.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** GET /api/admin/projections: every projection's position, lag, state and the event it fails on. */
 export function getProjections(): Promise<ProjectionStatusList> {
-  return apiRequest('/api/admin/projections', { schema: ProjectionStatusList });
+  return apiRequest<ProjectionStatusList>('/api/admin/projections');
 }

@@ -1,7 +1,7 @@
-import { DropOldVersionsResponse } from '../../../../schemas/api/rebuild.ts';
+import type { DropOldVersionsResponse } from '../../../../schemas/api/rebuild.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** POST /api/admin/rebuilds/drop-old: drops the tables of versions no longer serving (of a read model, when named). */
 export function postDropOldVersions(projection?: string): Promise<{ droppedVersions: number[] }> {
-  return apiRequest('/api/admin/rebuilds/drop-old', { method: 'POST', body: projection === undefined ? undefined : { projection }, schema: DropOldVersionsResponse });
+  return apiRequest<DropOldVersionsResponse>('/api/admin/rebuilds/drop-old', { method: 'POST', body: projection === undefined ? undefined : { projection } });
 }

@@ -1,7 +1,7 @@
-import { CategoryList, type Category } from '../../../../schemas/api/library.ts';
+import type { CategoryList, Category } from '../../../../schemas/api/library.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** With userId: as that user has them (usageReport follows their group's category modes, for the targets). */
 export function getCategories(signal?: AbortSignal, userId?: number): Promise<Category[]> {
-  return apiRequest('/api/categories', { query: { userId: userId === undefined ? undefined : String(userId) }, schema: CategoryList, signal });
+  return apiRequest<CategoryList>('/api/categories', { query: { userId: userId === undefined ? undefined : String(userId) }, signal });
 }

@@ -1,10 +1,9 @@
-import { GetTargetCountsResult } from '../../../../schemas/api/requests.ts';
+import type { GetTargetCountsResult } from '../../../../schemas/api/requests.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export function getTargetCounts(userIds: number[], firstDay: string, lastDay: string): Promise<GetTargetCountsResult> {
-  return apiRequest('/api/requests/get-target-counts', {
+  return apiRequest<GetTargetCountsResult>('/api/requests/get-target-counts', {
     method: 'POST',
     body: { userIds, firstDay, lastDay },
-    schema: GetTargetCountsResult,
   });
 }

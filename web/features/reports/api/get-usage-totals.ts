@@ -1,6 +1,6 @@
-import { UsageTotals } from '../../../../schemas/api/usage-report.ts';
+import type { UsageTotals } from '../../../../schemas/api/usage-report.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export function getUsageTotals(userId: number, firstDay: string, lastDay: string, signal?: AbortSignal): Promise<UsageTotals> {
-  return apiRequest(`/api/usage/${userId}/${firstDay}/${lastDay}`, { schema: UsageTotals, signal });
+  return apiRequest<UsageTotals>(`/api/usage/${userId}/${firstDay}/${lastDay}`, { signal });
 }

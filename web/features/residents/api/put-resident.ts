@@ -1,6 +1,6 @@
-import { Resident, type ResidentChange } from '../../../../schemas/api/residents.ts';
+import type { Resident, ResidentChange } from '../../../../schemas/api/residents.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export function putResident(id: number, change: ResidentChange): Promise<Resident> {
-  return apiRequest(`/api/residents/${id}`, { method: 'PUT', body: change, schema: Resident });
+  return apiRequest<Resident>(`/api/residents/${id}`, { method: 'PUT', body: change });
 }

@@ -1,7 +1,7 @@
-import { GetAudioFilesResponse, type GetAudioFilesRequest } from '../../../../schemas/api/library.ts';
+import type { GetAudioFilesResponse, GetAudioFilesRequest } from '../../../../schemas/api/library.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** One page of search results; rows carry the stream URL the player needs. */
 export function postGetAudioFiles(request: GetAudioFilesRequest): Promise<GetAudioFilesResponse> {
-  return apiRequest('/api/get-audio-files', { method: 'POST', body: request, schema: GetAudioFilesResponse });
+  return apiRequest<GetAudioFilesResponse>('/api/get-audio-files', { method: 'POST', body: request });
 }

@@ -1,6 +1,6 @@
-import { Settings } from '../../../../schemas/api/settings.ts';
+import type { Settings } from '../../../../schemas/api/settings.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export function getSettings(): Promise<Settings> {
-  return apiRequest('/api/settings', { schema: Settings });
+  return apiRequest<Settings>('/api/settings');
 }

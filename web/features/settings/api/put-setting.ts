@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import type { PutSettingRequest } from '../../../../schemas/api/settings.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export function putSetting(request: PutSettingRequest): Promise<unknown> {
-  return apiRequest('/api/settings', { method: 'PUT', body: request, schema: z.unknown() });
+  return apiRequest<unknown>('/api/settings', { method: 'PUT', body: request });
 }

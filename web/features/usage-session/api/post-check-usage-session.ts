@@ -1,7 +1,7 @@
-import { CheckUsageSessionResult } from '../../../../schemas/api/requests.ts';
+import type { CheckUsageSessionResult } from '../../../../schemas/api/requests.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** POST /api/requests/check-usage-session {time} -> active, startTime, lastPlay, the open session. */
 export function postCheckUsageSession(time: string): Promise<CheckUsageSessionResult> {
-  return apiRequest('/api/requests/check-usage-session', { method: 'POST', body: { time }, schema: CheckUsageSessionResult });
+  return apiRequest<CheckUsageSessionResult>('/api/requests/check-usage-session', { method: 'POST', body: { time } });
 }

@@ -1,4 +1,4 @@
-import { UsageLogResult, usageLogBody } from '../../../../schemas/api/usage-log.ts';
+import { type UsageLogResult, usageLogBody } from '../../../../schemas/api/usage-log.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export interface SessionStart {
@@ -11,10 +11,10 @@ export interface SessionStart {
 /** POST /api/usage-log page startSession (spec 3 section 4). */
 export async function postStartSession(start: SessionStart): Promise<void> {
   const data = { page: 'startSession' as const, time: start.time, residentIds: start.residentIds, params: { outdoors: start.outdoors, activityIds: start.activityIds } };
-  await apiRequest('/api/usage-log', { method: 'POST', body: usageLogBody(data), schema: UsageLogResult });
+  await apiRequest<UsageLogResult>('/api/usage-log', { method: 'POST', body: usageLogBody(data) });
 }
 
 /** POST /api/usage-log page stopSession. */
 export async function postStopSession(time: string): Promise<void> {
-  await apiRequest('/api/usage-log', { method: 'POST', body: usageLogBody({ page: 'stopSession', time }), schema: UsageLogResult });
+  await apiRequest<UsageLogResult>('/api/usage-log', { method: 'POST', body: usageLogBody({ page: 'stopSession', time }) });
 }

@@ -1,6 +1,6 @@
-import { AdminUserList } from '../../../../schemas/api/user-admin.ts';
+import type { AdminUserList } from '../../../../schemas/api/user-admin.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export function getAdminUsers(): Promise<AdminUserList> {
-  return apiRequest('/api/user-admin/users', { schema: AdminUserList });
+  return apiRequest<AdminUserList>('/api/user-admin/users');
 }

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Language } from '../../../../schemas/api/user.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -14,5 +13,5 @@ export interface InviteUser {
 
 /** The invite-user typed request: creates the user and mails the one-time login link. */
 export function inviteUser(invite: InviteUser): Promise<unknown> {
-  return apiRequest('/api/requests/invite-user', { method: 'POST', body: invite, schema: z.unknown() });
+  return apiRequest<unknown>('/api/requests/invite-user', { method: 'POST', body: invite });
 }

@@ -1,7 +1,7 @@
-import { ResidentList } from '../../../../schemas/api/residents.ts';
+import type { ResidentList } from '../../../../schemas/api/residents.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** The active residents of the units the viewer administers (and their own): whom an invited relative belongs to. */
 export function activeResidents(userIds: number[]): Promise<ResidentList> {
-  return apiRequest('/api/get/residents', { method: 'POST', body: { active: true, userIds, limit: 1000 }, schema: ResidentList });
+  return apiRequest<ResidentList>('/api/get/residents', { method: 'POST', body: { active: true, userIds, limit: 1000 } });
 }

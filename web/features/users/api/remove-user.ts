@@ -1,7 +1,7 @@
-import { RemoveUserResult } from '../../../../schemas/api/user-admin.ts';
+import type { RemoveUserResult } from '../../../../schemas/api/user-admin.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** The remove-user typed request (spec 3 section 7). */
 export function removeUser(userId: number): Promise<RemoveUserResult> {
-  return apiRequest('/api/requests/remove-user', { method: 'POST', body: { userId }, schema: RemoveUserResult });
+  return apiRequest<RemoveUserResult>('/api/requests/remove-user', { method: 'POST', body: { userId } });
 }

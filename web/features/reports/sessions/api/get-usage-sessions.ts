@@ -1,4 +1,4 @@
-import { UsageSessions } from '../../../../../schemas/api/usage-report.ts';
+import type { UsageSessions } from '../../../../../schemas/api/usage-report.ts';
 import { apiRequest } from '../../../../lib/api-client.ts';
 
 export interface UsageSessionsArgs {
@@ -10,8 +10,7 @@ export interface UsageSessionsArgs {
 
 /** GET /api/usage-sessions/{userId}/{first}/{last}: the period's sessions with their plays. */
 export function getUsageSessions({ userId, firstDay, lastDay, showShortSessions }: UsageSessionsArgs, signal?: AbortSignal): Promise<UsageSessions> {
-  return apiRequest(`/api/usage-sessions/${userId}/${firstDay}/${lastDay}`, {
-    schema: UsageSessions,
+  return apiRequest<UsageSessions>(`/api/usage-sessions/${userId}/${firstDay}/${lastDay}`, {
     query: { showShortSessions: String(showShortSessions) },
     signal,
   });
