@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { SafeText } from '../common/safe.ts';
 import { CurrentUser } from './user.ts';
+import { contractAlerts } from './contract-alerts.ts';
+
+export { contractAlerts };
 
 export const LoginRequest = z.strictObject({
   username: SafeText.min(1).max(200),
@@ -28,12 +31,6 @@ export const LoginResult = z.object({
   needsPassword: z.boolean().optional(),
 });
 export type LoginResult = z.infer<typeof LoginResult>;
-
-/** Contract alerts (spec 1 section 5); `{email}` is replaced with the contact address. */
-export const contractAlerts = {
-  notStarted: 'Your subscription has not yet started. You can start using the service when the contract period starts.',
-  ended: 'Your subscription has ended. To continue using the service, please contact {email}.',
-} as const;
 
 /** login-as-user {userId} (spec 3 section 7): a support login to a user the caller administers. */
 export const LoginAsUserRequest = z.strictObject({ userId: z.number().int().positive().max(2_147_483_647) });

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { ClientTime, Instant, SafeText } from '../common/safe.ts';
 import { MessageItemType } from '../events/messages.ts';
+import { itemWidths, minIframeHeight } from './message-item-limits.ts';
+
+export { itemWidths, minIframeHeight };
 
 // Messages and their items (spec 2 sections 3 and 7), as far as the usage report needs them: an
 // owner drafts a message with items, names recipients (users and user groups) and sends it; the
@@ -121,12 +124,8 @@ export type Message = z.infer<typeof Message>;
 export const MessageList = z.array(Message);
 export type MessageList = z.infer<typeof MessageList>;
 
-/** Spec 2 section 3 and 9: the widths an item may take. */
-export const itemWidths = ['25%', '50%', '75%', '100%'] as const;
 export const ItemWidth = z.enum(itemWidths);
 export type ItemWidth = z.infer<typeof ItemWidth>;
-/** Spec 2 section 9: an IFrame is at least 600 px high. */
-export const minIframeHeight = 600;
 
 const itemFields = {
   type: MessageItemType,

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { recipeItemTypes } from './recipe-item-types.ts';
+
+export { recipeItemTypes };
 
 // POST /api/get-recipe-items (spec 2 sections 3 and 7): the recipes' headers and their active items
 // whose audio file is active, for the recipe screen.
 
-/** The content-type buttons of a recipe; PlayAll is a pseudo-button of the screen, not an item type. */
-export const recipeItemTypes = ['Music', 'News', 'Spiritual', 'Story', 'Game', 'Exercise', 'Radio'] as const;
 export const RecipeItemType = z.enum(recipeItemTypes);
 export type RecipeItemType = z.infer<typeof RecipeItemType>;
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { SafeText } from '../common/safe.ts';
 import { Language } from './user.ts';
+import { resultsCountOptions, settingDefaults } from './setting-defaults.ts';
 
-export const resultsCountOptions = ['5', '10', '20', '50', '100'] as const;
-export const settingDefaults: Record<string, string> = { resultsCount: '20' };
+export { resultsCountOptions, settingDefaults };
 
 /**
  * The settings a user keeps (spec 1 section 3, spec 3 sections 2 and 3): nothing else is stored, so

@@ -1,51 +1,22 @@
 import { z } from 'zod';
+import { uploadSizeLimits, maxUploadBytes, maxUploadFiles, uploadTypes, type UploadKind } from './upload-limits.ts';
+
+export { uploadSizeLimits, maxUploadBytes, maxUploadFiles, uploadTypes, type UploadKind };
 
 // Uploads (spec 1 and 3 section 7: POST /api/upload, multipart fields file0, file1, ...; spec 2:
-// the message view and the reply box attach what was uploaded). The limits below are ours (the
+// the message view and the reply box attach what was uploaded). The limits (upload-limits.ts) are ours (the
 // spec names none), shared by the server, which enforces them, and the browser, which may say so
 // before sending:
 //
 // - A file's type is what its bytes are (a MIME sniff of the content), never its name or the type
 //   the browser declared: a PNG named .txt is a PNG, a text file named .png is refused.
-// - Only the types below are accepted: the pictures, videos and sounds a message shows or plays,
+// - Only the types of `uploadTypes` are accepted: the pictures, videos and sounds a message shows or plays,
 //   and PDF documents. Anything else (HTML, SVG, scripts, archives, office files) is refused, so no
 //   upload can run as a page of ours.
 // - Each kind has its own size limit; a request holds at most `maxUploadFiles` files. An upload
 //   over its limit, of another type, or cut short stores nothing: no file row, no object.
 // - The uploader owns the file (files.user_id): they and whoever may see a message or reply it is
 //   attached to may read it (domain/files/file-access.ts).
-
-export type UploadKind = 'image' | 'video' | 'audio' | 'document';
-
-const MB = 1024 * 1024;
-
-/** Bytes per file, by kind. */
-export const uploadSizeLimits: Readonly<Record<UploadKind, number>> = {
-  image: 20 * MB,
-  video: 500 * MB,
-  audio: 100 * MB,
-  document: 20 * MB,
-};
-
-/** The largest of the limits: what a file may reach before its type is known. */
-export const maxUploadBytes = Math.max(...Object.values(uploadSizeLimits));
-
-/** Files in one request. */
-export const maxUploadFiles = 10;
-
-/** The accepted content types (as sniffed) and their kind. */
-export const uploadTypes: Readonly<Record<string, UploadKind>> = {
-  'image/jpeg': 'image',
-  'image/png': 'image',
-  'image/gif': 'image',
-  'image/webp': 'image',
-  'video/mp4': 'video',
-  'video/webm': 'video',
-  'audio/mpeg': 'audio',
-  'audio/ogg': 'audio',
-  'audio/mp4': 'audio',
-  'application/pdf': 'document',
-};
 
 /** Multipart field names: file0, file1, ... */
 export const uploadFieldPattern = /^file(\d{1,3})$/;

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { ClientTime, SafeJson, SafeText } from '../common/safe.ts';
 import { messageItemActions, PlayItemType, PlaySource, videoActions } from '../events/usage.ts';
 
+export { usageLogBody } from './usage-log-body.ts';
+
 // POST /api/usage-log (spec 1 section 7, spec 3 section 7): `{ data }`, where `data` is a JSON
 // string whose `page` says what happened. The browser builds these with the same schemas.
 //
@@ -86,5 +88,3 @@ export type UsageLogRequest = z.infer<typeof UsageLogRequest>;
 export const UsageLogResult = z.object({ ok: z.literal(true), appended: z.number().int().nonnegative() });
 export type UsageLogResult = z.infer<typeof UsageLogResult>;
 
-/** The browser encodes a page this way. */
-export const usageLogBody = (data: UsageLogDataInput): UsageLogRequest => ({ data: JSON.stringify(data) });

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { isSaneInstant } from '../common/safe.ts';
+import { maxReportDays, usageTypes } from './usage-report-values.ts';
+
+export { maxReportDays, usageTypes };
 
 // Usage reports (DOMAIN.md section 3 "Report figures for a period", spec 3 sections 2, 3, 6, 7):
 // the period totals of one user, the monthly usage of administered users, and the sessions of a
@@ -17,13 +20,9 @@ export const IsoDay = z
   }, 'Not a calendar date')
   .refine((s) => { const ms = Date.parse(`${s}T00:00:00Z`); return Number.isNaN(ms) || isSaneInstant(ms); }, 'Date must lie between 2000-01-01 and 2099-12-31');
 
-/** The longest period a report covers; a year, leap or not. */
-export const maxReportDays = 366;
-
 export const UsageReportParams = z.strictObject({ userId, first: IsoDay, last: IsoDay });
 export type UsageReportParams = z.infer<typeof UsageReportParams>;
 
-export const usageTypes = ['GuidedUsage', 'ContinuousMusic', 'ContinuousPrograms', 'OtherUsage'] as const;
 export const UsageType = z.enum(usageTypes);
 export type UsageType = z.infer<typeof UsageType>;
 

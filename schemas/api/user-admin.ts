@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { Id, Instant, SafeText } from '../common/safe.ts';
+import { minPasswordLength, maxPasswordLength } from './password-rules.ts';
+
+export { minPasswordLength, maxPasswordLength };
 
 // The user administration screen (/users, spec 3 sections 2, 6 and 7; issue 17): the users an
 // administrator manages, and the set-password and remove-user requests.
-
-/** Spec 2 section 8: a password has at least 4 characters (typed twice in the Change password modal). */
-export const minPasswordLength = 4;
-export const maxPasswordLength = 200;
 
 export const Password = SafeText.min(minPasswordLength, `Password must have at least ${minPasswordLength} characters`).max(maxPasswordLength);
 

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { SafeText } from '../common/safe.ts';
+import { languages } from './languages.ts';
+
+export { languages };
 
 // The user as `GET /api/` returns it, with every configuration flag of spec 3 section 3 and its
 // default. Stored config holds only what differs from these defaults.
 
-export const languages = ['fin', 'eng', 'swe', 'swe2'] as const;
 export const Language = z.enum(languages);
 export type Language = z.infer<typeof Language>;
 export const appModes = ['normal', 'rikssvenska', 'easy', 'stage'] as const;

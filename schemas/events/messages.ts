@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Instant, SafeText, Id, Int32 } from '../common/safe.ts';
+import { messageItemTypes } from './message-item-types.ts';
 
 // Events of the `message-{id}` streams (document 2 of the spec). Shapes are kept to what the
 // messaging screens need; items carry the fields of message-items2.
@@ -7,7 +8,7 @@ const messageId = Id;
 const userId = Id;
 const at = Instant;
 
-export const MessageItemType = z.enum(['Image', 'AudioFile', 'InlineHTML', 'InlineHTMLTrack', 'IFrame', 'FavoriteList', 'Recipe', 'MediaFile', 'Link', 'Question']);
+export const MessageItemType = z.enum(messageItemTypes);
 
 const item = z.object({
   itemId: Id,

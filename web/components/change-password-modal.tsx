@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { minPasswordLength, type SetPasswordResult } from '../../schemas/api/user-admin.ts';
+import { minPasswordLength } from '../../schemas/api/password-rules.ts';
+import type { SetPasswordResult } from '../../schemas/api/user-admin.ts';
 import { apiRequest } from '../lib/api-client.ts';
 import { Alert } from './alert.tsx';
 import './change-password-modal.css';

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { Language, languages, type CurrentUser } from '../../../schemas/api/user.ts';
+import { languages } from '../../../schemas/api/languages.ts';
+import type { CurrentUser, Language } from '../../../schemas/api/user.ts';
 import { FavoriteListSelector } from '../../features/favorites/components/favorite-list-selector.tsx';
 import { putSetting } from '../../features/settings/api/put-setting.ts';
 import { languageState, setLanguage } from '../../lib/i18n/i18n.ts';
@@ -67,11 +68,11 @@ function LanguageSwitcher() {
     <div className="language-switcher">
       <label htmlFor="language">{t('Language')}</label>
       <select id="language" value={language} onChange={(e) => {
-          const picked = Language.safeParse(e.target.value);
-          if (!picked.success) return;
-          setLanguage(picked.data).catch((error: unknown) => console.warn('Loading the texts failed', error));
+          const picked = languages.find((code) => code === e.target.value);
+          if (!picked) return;
+          setLanguage(picked).catch((error: unknown) => console.warn('Loading the texts failed', error));
           // Kept in the user's settings, so the next load (GET /api/) comes back in it.
-          putSetting({ key: 'language', value: picked.data }).catch((error: unknown) => console.warn('Saving the language failed', error));
+          putSetting({ key: 'language', value: picked }).catch((error: unknown) => console.warn('Saving the language failed', error));
         }}>
         {languages.map((code) => (
           <option key={code} value={code}>

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { proxy, useSnapshot } from 'valtio';
-import { resultsCountOptions, type Settings, settingDefaults } from '../../../schemas/api/settings.ts';
+import { resultsCountOptions, settingDefaults } from '../../../schemas/api/setting-defaults.ts';
+import type { Settings } from '../../../schemas/api/settings.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
 // Report tables page by the user's resultsCount setting (spec 3 sections 2, 3 and 9: 5, 10, 20, 50

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { maxUploadBytes, uploadSizeLimits, uploadTypes } from '../../../schemas/api/uploads.ts';
+import { maxUploadBytes, uploadSizeLimits, uploadTypes } from '../../../schemas/api/upload-limits.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { upload, type UploadedFile } from '../../lib/upload.ts';
 import './upload-button.css';

@@ -1,4 +1,4 @@
-import { contractAlerts } from '../../../schemas/api/auth.ts';
+import { contractAlerts } from '../../../schemas/api/contract-alerts.ts';
 
 // The server puts the contract alert (spec 1 section 5) in the AccessDenied message with the
 // contact address filled in. Recognising it gives back a translation key and its values.

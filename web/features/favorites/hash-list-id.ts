@@ -1,9 +1,14 @@
-import { z } from 'zod';
-
 // Spec 1 section 2: the location hash holds URL-safe encoded JSON that may name the favorite list
-// to show (userTagGroupId). A hash that cannot be read, or of another shape, is ignored.
+// to show (userTagGroupId). A hash that cannot be read, or of another shape, is ignored. Checked by
+// hand, not with zod: the favorite list selector is on the easy view, a landing page.
 
-const HashState = z.object({ userTagGroupId: z.union([z.number().int().nonnegative(), z.string().regex(/^\d{1,10}$/).transform(Number)]) });
+/** userTagGroupId as a non-negative integer, or as a string of up to 10 digits. */
+function listIdOf(state: unknown): number | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const id = (state as { userTagGroupId?: unknown }).userTagGroupId;
+  if (typeof id === 'number') return Number.isInteger(id) && id >= 0 ? id : null;
+  return typeof id === 'string' && /^\d{1,10}$/.test(id) ? Number(id) : null;
+}
 
 function decodeJson(text: string): unknown {
   try {
@@ -23,6 +28,5 @@ function decodeJson(text: string): unknown {
 export function listIdFromHash(hash: string): number | null {
   const text = hash.startsWith('#') ? hash.slice(1) : hash;
   if (text === '') return null;
-  const parsed = HashState.safeParse(decodeJson(text));
-  return parsed.success ? parsed.data.userTagGroupId : null;
+  return listIdOf(decodeJson(text));
 }

@@ -1,4 +1,5 @@
-import { recipeItemTypes, type RecipeItemType } from '../../../schemas/api/recipe-items.ts';
+import { recipeItemTypes } from '../../../schemas/api/recipe-item-types.ts';
+import type { RecipeItemType } from '../../../schemas/api/recipe-items.ts';
 import type { UserConfig } from '../../../schemas/api/user.ts';
 
 // The tabs of the recipe screen (spec 2 sections 2 and 4): one per content type and PlayAll,

@@ -1,4 +1,5 @@
-import { usageTypes, type UsageSession, type UsageTotals, type UsageType } from '../../../schemas/api/usage-report.ts';
+import { usageTypes } from '../../../schemas/api/usage-report-values.ts';
+import type { UsageSession, UsageTotals, UsageType } from '../../../schemas/api/usage-report.ts';
 
 // Pure shaping of the figures issue 22 added (spec 3 section 3) into what the report screens list:
 // usage per play source and type, and a session's durations with names where the session knows them.

@@ -1,5 +1,5 @@
 import { proxy } from 'valtio';
-import { LiveMessage } from '../../../schemas/api/ping.ts';
+import type { LiveMessage } from '../../../schemas/api/ping.ts';
 import { ApiError } from '../api-client.ts';
 import { getPing, type PingParams } from './get-ping.ts';
 
@@ -86,13 +86,13 @@ export function startConnectivity(hooks: ConnectivityHooks): () => void {
       socket?.send(JSON.stringify({ type: 'Ping', time: Date.now() }));
     });
     socket.addEventListener('message', (event) => {
-      const parsed = LiveMessage.safeParse(safeJson(String(event.data)));
-      if (!parsed.success) return;
-      if (parsed.data.type === 'Pong') connectivity.livePonged = true;
+      const message = liveMessageOf(safeJson(String(event.data)));
+      if (!message) return;
+      if (message.type === 'Pong') connectivity.livePonged = true;
       // set-force-reload: the operator wants this browser on the newest app and configuration.
-      if (parsed.data.type === 'ForceReload') location.reload();
-      hooks.onLiveMessage?.(parsed.data);
-      for (const listener of liveListeners) listener(parsed.data);
+      if (message.type === 'ForceReload') location.reload();
+      hooks.onLiveMessage?.(message);
+      for (const listener of liveListeners) listener(message);
     });
     socket.addEventListener('close', () => {
       connectivity.liveOpen = false;
@@ -110,6 +110,15 @@ export function startConnectivity(hooks: ConnectivityHooks): () => void {
     clearTimeout(retry);
     socket?.close();
   };
+}
+
+/**
+ * A live message as the server sent it: the server checks each against LiveMessage before it goes
+ * out (server/http/live-channel.ts), so the browser only sets apart what is no message at all; a
+ * type it does not know reaches the listeners, which ignore it.
+ */
+function liveMessageOf(data: unknown): LiveMessage | null {
+  return typeof data === 'object' && data !== null && typeof (data as { type?: unknown }).type === 'string' ? (data as LiveMessage) : null;
 }
 
 function safeJson(text: string): unknown {

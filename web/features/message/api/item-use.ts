@@ -1,5 +1,6 @@
 import type { Evaluation, EvaluationList, PutEvaluationResult } from '../../../../schemas/api/evaluations.ts';
-import { type UsageLogResult, usageLogBody } from '../../../../schemas/api/usage-log.ts';
+import type { UsageLogResult } from '../../../../schemas/api/usage-log.ts';
+import { usageLogBody } from '../../../../schemas/api/usage-log-body.ts';
 import type { Score } from '../../../../schemas/events/evaluations.ts';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';

@@ -1,8 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { itemWidths, minIframeHeight, type MessageItem } from '../../../../schemas/api/messages.ts';
-import { MessageItemType } from '../../../../schemas/events/messages.ts';
+import { itemWidths, minIframeHeight } from '../../../../schemas/api/message-item-limits.ts';
+import type { MessageItem } from '../../../../schemas/api/messages.ts';
+import { messageItemTypes } from '../../../../schemas/events/message-item-types.ts';
 import { searchAudioFiles, searchRecipes, getFavoriteLists } from '../api/item-choices.ts';
 import { changeItem, editItem, messageView, parseIframeHeight, removeItem } from '../stores/message-store.ts';
 import { isMediaItem } from '../../../components/message-items/message-item-view.tsx';
@@ -41,8 +42,11 @@ export function ItemEditor({ item, advanced, admin, renderAttachFile }: ItemEdit
         {advanced && (
           <label>
             {t('Type')}
-            <select value={item.type} disabled={busy} onChange={(e) => save({ type: MessageItemType.parse(e.target.value) })} data-testid="item-type">
-              {MessageItemType.options.map((type) => (
+            <select value={item.type} disabled={busy} onChange={(e) => {
+              const type = messageItemTypes.find((known) => known === e.target.value);
+              if (type) save({ type });
+            }} data-testid="item-type">
+              {messageItemTypes.map((type) => (
                 <option key={type} value={type}>
                   {t(type)}
                 </option>

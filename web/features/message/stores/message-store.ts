@@ -1,5 +1,6 @@
 import { proxy } from 'valtio';
-import { minIframeHeight, type Message, type MessageChange, type MessageItem, type NewMessageItem } from '../../../../schemas/api/messages.ts';
+import { minIframeHeight } from '../../../../schemas/api/message-item-limits.ts';
+import type { Message, MessageChange, MessageItem, NewMessageItem } from '../../../../schemas/api/messages.ts';
 import type { MessageRecipientsResponse } from '../../../../schemas/api/message-recipients.ts';
 import type { CurrentUser } from '../../../../schemas/api/user.ts';
 import type { z } from 'zod';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Message, MessageItemList } from '../../../../schemas/api/messages.ts';
+import type { Message, MessageItem } from '../../../../schemas/api/messages.ts';
 import type { CurrentUser } from '../../../../schemas/api/user.ts';
 import { markMessageRead } from '../../../lib/message-read-state.ts';
 import { hideModal, showModal } from '../../../lib/modal-stack.ts';
@@ -36,22 +36,27 @@ export function UnreadPopups({ user }: { user: CurrentUser }) {
   return null;
 }
 
+// The modal's props are the ones showUnreadPopups put on the stack, from the API's answers: only
+// their presence is checked, not their shape again.
+const popupMessageOf = (value: unknown): Message | null =>
+  typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'number' ? (value as Message) : null;
+
 /** The pop-up: the message's title, sender and its items' text, and "Mark as read". */
 export function MessagePopupModal({ props }: { props: Record<string, unknown> }) {
   const { t } = useTranslation();
-  const message = Message.safeParse(props.message);
-  const items = MessageItemList.safeParse(props.items ?? []);
-  if (!message.success) return null;
-  const texts = (items.success ? items.data : []).map(itemTitle).filter((text) => text !== '');
+  const message = popupMessageOf(props.message);
+  if (!message) return null;
+  const items: MessageItem[] = Array.isArray(props.items) ? (props.items as MessageItem[]) : [];
+  const texts = items.map(itemTitle).filter((text) => text !== '');
   const close = async () => {
-    await markMessageRead(message.data.id, true);
+    await markMessageRead(message.id, true);
     hideModal();
   };
   return (
-    <div className="message-popup" data-testid={`message-popup-${message.data.id}`}>
-      <h2>{messageTitle(message.data, t)}</h2>
+    <div className="message-popup" data-testid={`message-popup-${message.id}`}>
+      <h2>{messageTitle(message, t)}</h2>
       <p className="message-popup-sender">
-        {t('From: {{sender}}', { sender: senderOf(message.data) })}
+        {t('From: {{sender}}', { sender: senderOf(message) })}
       </p>
       {texts.length > 0 && (
         <div className="message-popup-items">

@@ -1,5 +1,6 @@
 import type { PlayLogItem } from '../../../../schemas/api/usage-log.ts';
-import { type UsageLogResult, usageLogBody } from '../../../../schemas/api/usage-log.ts';
+import type { UsageLogResult } from '../../../../schemas/api/usage-log.ts';
+import { usageLogBody } from '../../../../schemas/api/usage-log-body.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** POST /api/usage-log with page player: a batch of play-log samples. */

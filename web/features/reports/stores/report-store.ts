@@ -1,5 +1,6 @@
 import { proxy, ref } from 'valtio';
-import { maxReportDays, type UsageTotals } from '../../../../schemas/api/usage-report.ts';
+import { maxReportDays } from '../../../../schemas/api/usage-report-values.ts';
+import type { UsageTotals } from '../../../../schemas/api/usage-report.ts';
 import { addMonths, daysInclusive, firstDayOfMonth, isDataDay, monthOf, monthPeriod, todayDataDay } from '../../../lib/format.ts';
 import { getTargetCounts } from '../api/get-target-counts.ts';
 import { getUsageTotals } from '../api/get-usage-totals.ts';

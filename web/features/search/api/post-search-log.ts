@@ -1,4 +1,5 @@
-import { usageLogBody, type UsageLogResult, type UsageLogDataInput } from '../../../../schemas/api/usage-log.ts';
+import type { UsageLogResult, UsageLogDataInput } from '../../../../schemas/api/usage-log.ts';
+import { usageLogBody } from '../../../../schemas/api/usage-log-body.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 type SearchLog = Extract<UsageLogDataInput, { page: 'search' }>;

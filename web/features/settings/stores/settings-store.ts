@@ -1,5 +1,6 @@
 import { proxy } from 'valtio';
-import { settingDefaults, type PutSettingRequest, type Settings } from '../../../../schemas/api/settings.ts';
+import { settingDefaults } from '../../../../schemas/api/setting-defaults.ts';
+import type { PutSettingRequest, Settings } from '../../../../schemas/api/settings.ts';
 import { pushToast } from '../../../lib/toast-queue.ts';
 import { getSettings } from '../api/get-settings.ts';
 import { putSetting } from '../api/put-setting.ts';

@@ -1,4 +1,5 @@
-import { type UsageLogResult, usageLogBody } from '../../../../schemas/api/usage-log.ts';
+import type { UsageLogResult } from '../../../../schemas/api/usage-log.ts';
+import { usageLogBody } from '../../../../schemas/api/usage-log-body.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export interface SessionStart {

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usageTypes, type UsageSession } from '../../../../../schemas/api/usage-report.ts';
+import { usageTypes } from '../../../../../schemas/api/usage-report-values.ts';
+import type { UsageSession } from '../../../../../schemas/api/usage-report.ts';
 import { DataTable } from '../../../../components/data-table/data-table.tsx';
 import { formatDateTime, formatDuration, formatTime, toDataDay } from '../../../../lib/format.ts';
 import { usageTypeKey } from '../../../../lib/i18n/translations-reports.ts';
