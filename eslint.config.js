@@ -84,6 +84,34 @@ const noTestImports = [
   { target: productFolders, from: testFiles, message: 'Product code never imports a test file.' },
 ];
 
+// The browser shares the schemas' types, not their code (ARCHITECTURE.md, "The browser and the
+// schemas"): the server validates every request and serialises every answer through the schemas,
+// so zod stays out of the browser's first load. web/ imports schemas/ with `import type`, apart
+// from these files, which hold plain values and import nothing but types themselves.
+export const zodFreeSchemaFiles = [
+  'schemas/api/contract-alerts.ts',
+  'schemas/api/error-kinds.ts',
+  'schemas/api/languages.ts',
+  'schemas/api/message-item-limits.ts',
+  'schemas/api/password-rules.ts',
+  'schemas/api/recipe-item-types.ts',
+  'schemas/api/setting-defaults.ts',
+  'schemas/api/upload-limits.ts',
+  'schemas/api/usage-log-body.ts',
+  'schemas/api/usage-report-values.ts',
+  'schemas/events/message-item-types.ts',
+];
+// Lazily loaded screens that check input with zod and load it only when opened: the operators'
+// console and rebuild page build and check their forms from the shared schemas, and two modals
+// check the props they are opened with.
+const zodInBrowserAllowed = [
+  'web/features/admin-console/**',
+  'web/features/rebuild/**',
+  'web/features/favorites/components/edit-favorite-list-modal.tsx',
+  'web/features/participation-report/components/participation-report-modal.tsx',
+];
+const schemasTypesOnly = 'The browser imports schemas/ and zod with `import type` only (ARCHITECTURE.md, "The browser and the schemas"): a value it needs goes to a zod-free file of eslint.config.js zodFreeSchemaFiles.';
+
 const resolver = createNodeResolver({
   // Relative imports name their file (`./x.ts`, `./y.tsx`); packages resolve as Node and Vite do.
   extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json', '.node'],
@@ -103,6 +131,32 @@ export default defineConfig(
       'import-x/no-unresolved': 'error',
       'import-x/no-self-import': 'error',
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...layerZones(), ...webZones(), ...noTestImports] }],
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    ignores: [...testFiles, ...zodInBrowserAllowed],
+    plugins: { '@typescript-eslint': tseslint.plugin },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['zod', 'zod/*'], allowTypeImports: true, message: schemasTypesOnly },
+            { regex: String.raw`(^|/)schemas/(?!(${zodFreeSchemaFiles.map((file) => file.replace(/^schemas\//, '').replaceAll('.', '\\.')).join('|')})$)`, allowTypeImports: true, message: schemasTypesOnly },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: zodFreeSchemaFiles,
+    plugins: { '@typescript-eslint': tseslint.plugin },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '.', allowTypeImports: true, message: 'A zod-free schema file imports nothing but types: the browser loads it in its first load.' }] },
+      ],
     },
   },
   {

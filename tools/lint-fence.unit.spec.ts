@@ -3,7 +3,7 @@ import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { repoFiles, repoRoot } from '../tests/support/repo-files.ts';
 // @ts-expect-error The config is plain JavaScript (ESLint loads it without a build step): no types.
-import { layers } from '../eslint.config.js';
+import { layers, zodFreeSchemaFiles } from '../eslint.config.js';
 
 // The fence in eslint.config.js is only worth something if it fires: each case lints a snippet as
 // if it were a file at `file`, importing a real module, and expects the rule that must catch it.
@@ -74,13 +74,25 @@ describe('the lint fence', () => {
     ['web/app/probe.tsx', 'web/features/favorites'],
     ['web/features/search/probe.ts', 'web/features/search'],
     ['web/features/search/probe.ts', 'web/lib'],
-    ['web/features/search/probe.ts', 'schemas'],
+    ['web/features/search/probe.ts', 'schemas/api/languages.ts'],
     ['commands/probe.unit.spec.ts', 'tests/support/decider-spec.ts'],
     ['projections/probe.unit.spec.ts', 'tools/seeded-random.ts'],
     ['tests/probe.int.spec.ts', 'commands'],
   ])('should let %s import %s', async (file, target) => {
     const module = target.endsWith('.ts') ? target : moduleIn(target);
     expect(await ruleIdsFor(file, importOf(file, module))).toEqual([]);
+  });
+
+  it('should let the browser import the schemas only as types, or a zod-free file (ARCHITECTURE.md, "The browser and the schemas")', async () => {
+    const typesOnly = '@typescript-eslint/no-restricted-imports';
+    const file = 'web/features/search/probe.ts';
+    expect(await ruleIdsFor(file, importOf(file, 'schemas/api/settings.ts'))).toEqual([typesOnly]);
+    expect(await ruleIdsFor(file, "import { z } from 'zod';\nexport const probe = z;\n")).toEqual([typesOnly]);
+    expect(await ruleIdsFor(file, "import type { Settings } from '../../../schemas/api/settings.ts';\nexport type Probe = Settings;\n")).toEqual([]);
+    expect(await ruleIdsFor(file, "import { resultsCountOptions } from '../../../schemas/api/setting-defaults.ts';\nexport const probe = resultsCountOptions;\n")).toEqual([]);
+    expect(await ruleIdsFor('web/features/admin-console/probe.ts', importOf('web/features/admin-console/probe.ts', 'schemas/api/settings.ts'))).toEqual([]);
+    expect(await ruleIdsFor('schemas/api/languages.ts', "import { z } from 'zod';\nexport const probe = z;\n")).toEqual([typesOnly]);
+    for (const zodFree of zodFreeSchemaFiles as string[]) expect(files).toContain(zodFree);
   });
 
   it('should count a type-only import and a dynamic import as imports', async () => {
