@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildUrl, errorFromResponse } from './api-client.ts';
+import { buildUrl, errorBodyOf, errorFromResponse } from './api-client.ts';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -20,6 +20,27 @@ describe('errorFromResponse', () => {
     const error = await errorFromResponse(new Response('nope', { status: 400 }));
     expect(error.kind).toBeNull();
     expect(error.status).toBe(400);
+  });
+});
+
+describe('errorBodyOf', () => {
+  it('should read the kind, message and details of the error body', () => {
+    const details = { fieldErrors: [{ path: 'name', message: 'Required' }] };
+    expect(errorBodyOf({ error: { kind: 'ValidationError', message: 'Validation error', details } })).toEqual({ kind: 'ValidationError', message: 'Validation error', details });
+  });
+  it('should not take a kind the contract does not name, nor a body of another shape', () => {
+    expect(errorBodyOf({ error: { kind: 'Teapot', message: 'I am a teapot' } })).toBeNull();
+    expect(errorBodyOf({ error: { kind: 'toString', message: 'inherited, not a kind' } })).toBeNull();
+    expect(errorBodyOf({ error: { kind: 'NotFound' } })).toBeNull();
+    expect(errorBodyOf({ error: 'NotFound' })).toBeNull();
+    expect(errorBodyOf([{ error: { kind: 'NotFound', message: 'x' } }])).toBeNull();
+    expect(errorBodyOf(null)).toBeNull();
+  });
+  it("should say 'Request failed' without a kind for a 4xx answer whose body is not the contract's", async () => {
+    const error = await errorFromResponse(json(409, { error: { kind: 'Teapot', message: 'no' } }));
+    expect(error.message).toBe('Request failed');
+    expect(error.kind).toBeNull();
+    expect(error.serverMessage).toBeNull();
   });
 });
 
