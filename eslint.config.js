@@ -102,14 +102,8 @@ export const zodFreeSchemaFiles = [
   'schemas/events/message-item-types.ts',
 ];
 // Lazily loaded screens that check input with zod and load it only when opened: the operators'
-// console and rebuild page build and check their forms from the shared schemas, and two modals
-// check the props they are opened with.
-const zodInBrowserAllowed = [
-  'web/features/admin-console/**',
-  'web/features/rebuild/**',
-  'web/features/favorites/components/edit-favorite-list-modal.tsx',
-  'web/features/participation-report/components/participation-report-modal.tsx',
-];
+// console and rebuild page build and check their forms from the shared schemas.
+const zodInBrowserAllowed = ['web/features/admin-console/**', 'web/features/rebuild/**'];
 const schemasTypesOnly = 'The browser imports schemas/ and zod with `import type` only (ARCHITECTURE.md, "The browser and the schemas"): a value it needs goes to a zod-free file of eslint.config.js zodFreeSchemaFiles.';
 
 const resolver = createNodeResolver({

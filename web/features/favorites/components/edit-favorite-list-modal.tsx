@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { z } from 'zod';
 import { Alert } from '../../../components/alert.tsx';
 import { hideModal } from '../../../lib/modal-stack.ts';
+import { editFavoriteListPropsOf, type EditFavoriteListProps } from '../edit-favorite-list-props.ts';
 import { copyName, descriptionHtml, descriptionText } from '../list-rules.ts';
 import { copyList, createList, favorites, renameList } from '../stores/favorites-store.ts';
 import './favorites.css';
@@ -11,25 +11,14 @@ import './favorites.css';
 // EDIT_FAVORITE_LIST (spec 1 sections 2 and 4): new, copy or rename. Options copy and
 // cannotModifyInfo (both default false); it closes once the post has a result.
 
-export const EditFavoriteListProps = z.object({
-  mode: z.enum(['new', 'copy', 'rename']).default('new'),
-  listId: z.number().int().nonnegative().optional(),
-  cannotModifyInfo: z.boolean().default(false),
-  /** Added to the copy once made (a favorite button pressed on a read-only list). */
-  addAudioFileId: z.number().int().nonnegative().optional(),
-  /** Added to the copy once made (a recipe's favorite button pressed on a read-only list). */
-  addRecipeId: z.number().int().nonnegative().optional(),
-});
-export type EditFavoriteListProps = z.input<typeof EditFavoriteListProps>;
-
 const titles = { new: 'New favorite list', copy: 'Copy favorite list', rename: 'Rename favorite list' } as const;
 
 export function EditFavoriteListModal({ props }: { props: Record<string, unknown> }) {
-  const parsed = EditFavoriteListProps.safeParse(props);
-  return parsed.success ? <EditFavoriteListForm {...parsed.data} /> : null;
+  const parsed = editFavoriteListPropsOf(props);
+  return parsed ? <EditFavoriteListForm {...parsed} /> : null;
 }
 
-function EditFavoriteListForm({ mode, listId, cannotModifyInfo, addAudioFileId, addRecipeId }: z.infer<typeof EditFavoriteListProps>) {
+function EditFavoriteListForm({ mode, listId, cannotModifyInfo, addAudioFileId, addRecipeId }: EditFavoriteListProps) {
   const { t } = useTranslation();
   const { lists, busy, error } = useSnapshot(favorites);
   const source = lists.find((list) => list.id === listId);

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import type { ResidentUsage } from '../../../../schemas/api/public-usage.ts';
 import { PieChart } from '../../../components/charts/pie-chart.tsx';
 import { participationPalette } from '../../../components/charts/palette.ts';
@@ -10,17 +9,21 @@ import { getResidentUsage } from '../api/get-resident-usage.ts';
 import { contentTypeSeconds } from '../participation-figures.ts';
 import './participation-report.css';
 
-/** What the footer passes to the RESIDENT_REPORT modal. */
-export const ParticipationReportProps = z.object({ residentId: z.number().int().nullable(), timeZone: z.string() });
+/** What the footer passes to the RESIDENT_REPORT modal; read by hand, so opening it loads no zod. */
+function reportPropsOf(props: Record<string, unknown>): { residentId: number | null; timeZone: string } | null {
+  const { residentId, timeZone } = props;
+  const validId = residentId === null || (typeof residentId === 'number' && Number.isInteger(residentId));
+  return validId && typeof timeZone === 'string' ? { residentId, timeZone } : null;
+}
 
 type State = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; usage: ResidentUsage };
 
 /** The resident's sessions of the last days (spec 3 section 2, "Participation report"). */
 export function ParticipationReportModal({ props }: { props: Record<string, unknown> }) {
   const { t } = useTranslation();
-  const parsed = ParticipationReportProps.safeParse(props);
-  const residentId = parsed.success ? parsed.data.residentId : null;
-  const timeZone = parsed.success ? parsed.data.timeZone : 'Europe/Helsinki';
+  const parsed = reportPropsOf(props);
+  const residentId = parsed?.residentId ?? null;
+  const timeZone = parsed?.timeZone ?? 'Europe/Helsinki';
   const dayCount = recentReportDayCount(location.hostname);
   const { firstDay, lastDay } = lastDaysPeriod(dayCount, timeZone);
   const [state, setState] = useState<State>({ status: 'loading' });
