@@ -1,14 +1,21 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { currentEventsImages } from './tools/build/current-events-images.ts';
+import { firstLoadHints } from './tools/build/first-load-hints.ts';
 import { languageTexts } from './tools/build/language-texts.ts';
 import { precompress } from './tools/build/precompress.ts';
+import { beforeFirstRender, routePages } from './tools/build/route-bundles.ts';
+
+// Preloaded with the entry (tools/build/first-load-hints.ts): the pages most tablets land on and
+// the default language's texts. Not the public report's: its charts (about 160 KB gzip) would
+// hold up every other landing on a slow line.
+const firstLoad = [...routePages.todaysMessages, ...routePages.easy, ...beforeFirstRender];
 
 // The browser app lives in web/; the Fastify server serves the build from dist/web. In development
 // `vite` proxies the API and the live channel to the server on its default port.
 export default defineConfig({
   root: 'web',
-  plugins: [react(), currentEventsImages(), languageTexts(), precompress()],
+  plugins: [react(), currentEventsImages(), languageTexts(), firstLoadHints({ modules: firstLoad }), precompress()],
   // Preact in place of React in the browser (issue 21 item 3: react-dom alone was 65 KB gzip of the
   // first load, Preact with its compat layer about a sixth of it). The sources and the libraries
   // (wouter, valtio, react-i18next, TanStack Table) keep importing react; unit tests, which render

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ErrorResponse, type ErrorKind } from '../../schemas/api/errors.ts';
+import { fetchOrEarly } from './early-request.ts';
 
 // One fetch path for every API call (spec 1 sections 7 and 8): JSON in and out, same-origin
 // credentials, the bearer token when one is set, answers checked against their schema.
@@ -63,7 +64,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   const token = bearerToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(buildUrl(path, options.query), {
+  const response = await fetchOrEarly(buildUrl(path, options.query), {
     method,
     headers,
     credentials: 'same-origin',
