@@ -12,13 +12,15 @@ type OutputChunk = Rollup.OutputChunk;
 // - `<link rel="modulepreload">` for the chunks of the given pages and texts that the entry does
 //   not import itself (Vite already preloads those), and the pages' CSS as stylesheets, which
 //   Vite's lazy loader then finds in place and does not ask for again;
-// - a small inline script that starts GET /api/ with what the app would send, whose answer the
-//   app's first API call takes (web/lib/early-request.ts). The server sets no Content-Security-
+// - a small inline script that starts GET /api/ (and the landing page's data) with what the app
+//   would send, whose answers the app's calls take (web/lib/early-request.ts). The server sets no Content-Security-
 //   Policy on index.html; one that comes must allow this script by its hash.
 
 export interface FirstLoadHintsOptions {
   /** Page modules and chunks loaded before the first screen, relative to the web root (web/). */
   modules: readonly string[];
+  /** By the path opened: the GET URLs of the API answers its first screen needs. */
+  pageData: Readonly<Record<string, readonly string[]>>;
 }
 
 /** The chunk whose entry module is `root/module`, or undefined when the build has none. */
@@ -69,12 +71,16 @@ export function firstLoadTags(bundle: OutputBundle, root: string, base: string, 
 }
 
 /**
- * Runs before the entry's modules, so the session's answer travels while the entry script loads.
- * Only without start-up parameters (web/app/startup.ts): with them the first API call is a login
- * or carries `time`. It sends what web/lib/api-client.ts sends (its bearer token from the same
- * localStorage key); the app uses the answer only if its first call asks for the same.
+ * Runs before the entry's modules, so the session's answer (and the landing page's data, by the
+ * path opened) travels while the scripts load. Only without start-up parameters
+ * (web/app/startup.ts): with them the first API call is a login or carries `time`. It sends the
+ * bearer token web/lib/api-client.ts would send (from the same localStorage key); the app uses an
+ * answer only for the same URL and token (web/lib/early-request.ts).
  */
-export const earlySessionScript = `(function(){try{if(location.search)return;var h={Accept:'application/json'},t=localStorage.getItem('sointu.jwt');if(t)h.Authorization='Bearer '+t;var r=fetch('${earlySessionUrl}',{headers:h,credentials:'same-origin'});r.catch(function(){});window.${earlyRequestGlobal}={url:'${earlySessionUrl}',authorization:t?h.Authorization:null,response:r};}catch(e){}})();`;
+export function earlyRequestsScript(pageData: Readonly<Record<string, readonly string[]>>): string {
+  const pages = JSON.stringify(pageData).replace(/</g, '\\u003c');
+  return `(function(){try{if(location.search)return;var t=localStorage.getItem('sointu.jwt'),a=t?'Bearer '+t:null,i={credentials:'same-origin'},e=[];if(a)i.headers={Authorization:a};var g=function(u){var r=fetch(u,i);r.catch(function(){});e.push({url:u,authorization:a,at:performance.now(),response:r});};g('${earlySessionUrl}');(${pages}[location.pathname]||[]).forEach(g);window.${earlyRequestGlobal}=e;}catch(x){}})();`;
+}
 
 export function firstLoadHints(options: FirstLoadHintsOptions): Plugin {
   let root = '';
@@ -90,8 +96,12 @@ export function firstLoadHints(options: FirstLoadHintsOptions): Plugin {
       order: 'post',
       handler(_html, context) {
         if (!context.bundle) return [];
+        // The preload link first: the browser's preload scanner finds it before any script, so
+        // the session's request is not queued behind them on HTTP/1.1's six connections; the
+        // inline script's fetch of the same URL, mode and credentials takes its answer.
         return [
-          { tag: 'script', children: earlySessionScript, injectTo: 'head-prepend' },
+          { tag: 'link', attrs: { rel: 'preload', as: 'fetch', crossorigin: true, href: earlySessionUrl }, injectTo: 'head-prepend' },
+          { tag: 'script', children: earlyRequestsScript(options.pageData), injectTo: 'head-prepend' },
           ...firstLoadTags(context.bundle, root, base, options.modules),
         ];
       },

@@ -5,7 +5,9 @@ import vm from 'node:vm';
 import { build, type Rollup } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { earlyRequestGlobal } from '../../web/lib/early-request.ts';
-import { earlySessionScript, firstLoadHints } from './first-load-hints.ts';
+import { earlyRequestsScript, firstLoadHints } from './first-load-hints.ts';
+
+const pageData = { '/': ['/api/landing-data'], '/landing': ['/api/landing-data'] };
 
 // A real Vite build of a small app: an entry that loads two pages and a texts module lazily, one
 // page with a shared import and its own CSS, as web/app/router.tsx and web/lib/i18n/i18n.ts do.
@@ -36,7 +38,7 @@ async function buildHtml(modules: readonly string[]): Promise<{ html: string; fi
       root,
       configFile: false,
       logLevel: 'silent',
-      plugins: [firstLoadHints({ modules })],
+      plugins: [firstLoadHints({ modules, pageData })],
       build: { write: false, modulePreload: { polyfill: false } },
     })) as Rollup.RollupOutput;
     const html = result.output.find((output) => output.fileName === 'index.html');
@@ -67,9 +69,12 @@ describe('first-load hints in the built index.html', () => {
     expect(preloaded).not.toContain(other);
     expect(preloaded).not.toContain(entry);
     expect(html).toContain(`<link rel="stylesheet" crossorigin href="/${css}">`);
-    // The session's request starts before the entry script is even asked for.
-    const script = html.indexOf(earlySessionScript);
-    expect(script).toBeGreaterThan(-1);
+    // The session's request starts before the entry script is even asked for: its preload link
+    // comes first in the document, then the script that takes its answer.
+    const link = html.indexOf('<link rel="preload" as="fetch" crossorigin href="/api/">');
+    const script = html.indexOf(`<script>${earlyRequestsScript(pageData)}</script>`);
+    expect(link).toBeGreaterThan(-1);
+    expect(script).toBeGreaterThan(link);
     expect(script).toBeLessThan(html.indexOf(`src="/${entry}"`));
   }, 60_000);
 
@@ -78,31 +83,38 @@ describe('first-load hints in the built index.html', () => {
   }, 60_000);
 });
 
-describe('the inline session script', () => {
-  const run = (search: string, token: string | null) => {
+describe('the inline early-requests script', () => {
+  const run = (pathname: string, search: string, token: string | null) => {
     const requests: Array<{ url: string; init: RequestInit }> = [];
     const context: Record<string, unknown> = {
-      location: { search },
+      location: { pathname, search },
       localStorage: { getItem: (key: string) => (key === 'sointu.jwt' ? token : null) },
+      performance: { now: () => 42 },
       fetch: (url: string, init: RequestInit) => {
         requests.push({ url, init });
         return Promise.resolve(new Response('{}'));
       },
     };
     context.window = context;
-    vm.runInNewContext(earlySessionScript, context);
-    return { requests, early: context[earlyRequestGlobal] as { url: string; authorization: string | null } | undefined };
+    vm.runInNewContext(earlyRequestsScript(pageData), context);
+    return { requests, early: context[earlyRequestGlobal] as Array<{ url: string; authorization: string | null; at: number }> | undefined };
   };
 
-  it('should ask for the session with the stored bearer token and leave the request for the app', () => {
-    const { requests, early } = run('', 'jwt-1');
-    expect(requests).toEqual([{ url: '/api/', init: { headers: { Accept: 'application/json', Authorization: 'Bearer jwt-1' }, credentials: 'same-origin' } }]);
-    expect(early).toMatchObject({ url: '/api/', authorization: 'Bearer jwt-1' });
+  it('should ask for the session and the data of the path opened with the stored bearer token and leave the requests for the app', () => {
+    const { requests, early } = run('/', '', 'jwt-1');
+    const init = { credentials: 'same-origin', headers: { Authorization: 'Bearer jwt-1' } };
+    expect(JSON.parse(JSON.stringify(requests))).toEqual([{ url: '/api/', init }, { url: '/api/landing-data', init }]);
+    expect(early?.map(({ url, authorization, at }) => ({ url, authorization, at }))).toEqual([
+      { url: '/api/', authorization: 'Bearer jwt-1', at: 42 },
+      { url: '/api/landing-data', authorization: 'Bearer jwt-1', at: 42 },
+    ]);
   });
 
-  it('should send no Authorization header without a stored token, and nothing at all with start-up parameters', () => {
-    expect(run('', null).requests[0]?.init.headers).toEqual({ Accept: 'application/json' });
-    const withParameters = run('?username=caregiver&password=x', null);
+  it('should send no Authorization header without a stored token, only the session on other paths, and nothing with start-up parameters', () => {
+    const other = run('/favorites', '', null);
+    expect(JSON.parse(JSON.stringify(other.requests))).toEqual([{ url: '/api/', init: { credentials: 'same-origin' } }]);
+    expect(other.early?.[0]?.authorization).toBeNull();
+    const withParameters = run('/', '?username=caregiver&password=x', null);
     expect(withParameters.requests).toEqual([]);
     expect(withParameters.early).toBeUndefined();
   });
