@@ -1,14 +1,28 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { currentEventsImages } from './tools/build/current-events-images.ts';
+import { firstLoadHints } from './tools/build/first-load-hints.ts';
 import { languageTexts } from './tools/build/language-texts.ts';
 import { precompress } from './tools/build/precompress.ts';
+import { beforeFirstRender, routePages } from './tools/build/route-bundles.ts';
+
+// Preloaded with the entry (tools/build/first-load-hints.ts): the page the caregivers,
+// administrators and relatives land on and the default language's texts. Not /easy's nor the
+// public report's: every request more waits for one of HTTP/1.1's six connections on everyone
+// else's first load (the bench's waterfall, BENCH_WATERFALL=1), and the public report's charts are
+// about 160 KB gzip.
+const firstLoad = [...routePages.todaysMessages, ...beforeFirstRender];
+// Asked for by the path opened, beside the session: today's messages' data on its own path and on
+// the root, which redirects the caregivers, administrators and relatives there (their seeded
+// config); the URL as web/features/todays-messages/api/get-todays-messages.ts asks for it.
+const landingData = ['/api/todays-messages'];
+const pageData = { '/': landingData, '/todays-messages': landingData };
 
 // The browser app lives in web/; the Fastify server serves the build from dist/web. In development
 // `vite` proxies the API and the live channel to the server on its default port.
 export default defineConfig({
   root: 'web',
-  plugins: [react(), currentEventsImages(), languageTexts(), precompress()],
+  plugins: [react(), currentEventsImages(), languageTexts(), firstLoadHints({ modules: firstLoad, pageData }), precompress()],
   // Preact in place of React in the browser (issue 21 item 3: react-dom alone was 65 KB gzip of the
   // first load, Preact with its compat layer about a sixth of it). The sources and the libraries
   // (wouter, valtio, react-i18next, TanStack Table) keep importing react; unit tests, which render

@@ -63,6 +63,28 @@ async function slowDown(cdp: CDPSession) {
   await cdp.send('Network.emulateNetworkConditions', network);
 }
 
+/**
+ * BENCH_WATERFALL=1: after the last cold load of each screen (the first is often slower: a server just started), what the page waited for, from its
+ * own Resource Timing: when each request started, when its answer began and ended (ms from the
+ * navigation's start), and its bytes on the wire. Shows which waits are chained.
+ */
+const WATERFALL = process.env.BENCH_WATERFALL === '1';
+const waterfallScript = `(() => {
+  const nav = performance.getEntriesByType('navigation')[0];
+  return [nav, ...performance.getEntriesByType('resource')].map((entry) => ({
+    what: entry.name.replace(location.origin, ''),
+    start: Math.round(entry.startTime),
+    'answer from': Math.round(entry.responseStart),
+    'answer done': Math.round(entry.responseEnd),
+    'wire bytes': entry.transferSize,
+  }));
+})()`;
+
+async function printWaterfall(page: Page, label: string) {
+  console.log(`Waterfall: ${label}`);
+  console.table(await page.evaluate(waterfallScript));
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const server = await startServer();
@@ -87,6 +109,7 @@ try {
           await cdp.send('Network.clearBrowserCache');
           await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
           times.cold.push(await timeTo(page, url, target));
+          if (WATERFALL && run === RUNS - 1) await printWaterfall(page, `${user}, ${target}, cold`);
           // Warm: the same screen again with what the visit before cached.
           await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
           await timeTo(page, url, target);

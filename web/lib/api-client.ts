@@ -1,5 +1,6 @@
 import type { ErrorResponse } from '../../schemas/api/errors.ts';
 import { errorKinds, type ErrorKind } from '../../schemas/api/error-kinds.ts';
+import { fetchOrEarly } from './early-request.ts';
 
 // One fetch path for every API call (spec 1 sections 7 and 8): JSON in and out, same-origin
 // credentials, the bearer token when one is set. An answer is typed, not parsed: the server
@@ -83,7 +84,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   const token = bearerToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(buildUrl(path, options.query), {
+  const response = await fetchOrEarly(buildUrl(path, options.query), {
     method,
     headers,
     credentials: 'same-origin',

@@ -2,6 +2,7 @@ import { proxy, ref } from 'valtio';
 import type { LoginResult } from '../../../../schemas/api/auth.ts';
 import type { CurrentUser, Language } from '../../../../schemas/api/user.ts';
 import { ApiError, setBearerToken } from '../../../lib/api-client.ts';
+import { dropEarlyRequests } from '../../../lib/early-request.ts';
 import { languageState, setLanguage } from '../../../lib/i18n/i18n.ts';
 import { hideAllModals } from '../../../lib/modal-stack.ts';
 import { withLoading } from '../../../lib/loading.ts';
@@ -43,6 +44,7 @@ function switchLanguage(language: Language): Promise<void> {
 const currentLanguageLoaded = () => switchLanguage(languageState.language);
 
 async function signedOut(): Promise<void> {
+  dropEarlyRequests();
   await currentLanguageLoaded();
   session.user = null;
   session.needsPassword = false;
@@ -91,6 +93,8 @@ function lockedOutMinutesOf(error: unknown): number | null {
 }
 
 async function signIn(post: () => Promise<LoginResult>): Promise<void> {
+  // The first load's early answers (web/lib/early-request.ts) were asked for without this login.
+  dropEarlyRequests();
   session.contractAlert = null;
   session.loginFailed = false;
   session.lockedOutMinutes = null;

@@ -1,0 +1,110 @@
+import path from 'node:path';
+import type { HtmlTagDescriptor, Plugin, Rollup } from 'vite';
+import { earlyRequestGlobal, earlySessionUrl } from '../../web/lib/early-request.ts';
+
+type OutputBundle = Rollup.OutputBundle;
+type OutputChunk = Rollup.OutputChunk;
+
+// A cold first load on a slow line is a chain of round trips (docs/benchmarks.md "First load on a
+// tablet"): the HTML, the entry script, and only once the entry runs the landing page's lazy chunk,
+// the language's texts and the session (GET /api/). This plugin puts into the built index.html
+// what lets the browser start those at once, beside the entry script:
+// - `<link rel="modulepreload">` for the chunks of the given pages and texts that the entry does
+//   not import itself (Vite already preloads those), and the pages' CSS as stylesheets, which
+//   Vite's lazy loader then finds in place and does not ask for again;
+// - a small inline script that starts GET /api/ (and the landing page's data) with what the app
+//   would send, whose answers the app's calls take (web/lib/early-request.ts). The server sets no Content-Security-
+//   Policy on index.html; one that comes must allow this script by its hash.
+
+export interface FirstLoadHintsOptions {
+  /** Page modules and chunks loaded before the first screen, relative to the web root (web/). */
+  modules: readonly string[];
+  /** By the path opened: the GET URLs of the API answers its first screen needs. */
+  pageData: Readonly<Record<string, readonly string[]>>;
+}
+
+/** The chunk whose entry module is `root/module`, or undefined when the build has none. */
+function chunkOf(bundle: OutputBundle, root: string, module: string): OutputChunk | undefined {
+  const wanted = path.resolve(root, module);
+  for (const output of Object.values(bundle)) {
+    if (output.type === 'chunk' && output.facadeModuleId && path.resolve(output.facadeModuleId) === wanted) return output;
+  }
+  return undefined;
+}
+
+/** The file names of `chunk` and everything it imports statically. */
+function withStaticImports(bundle: OutputBundle, chunk: OutputChunk, into = new Set<string>()): Set<string> {
+  if (into.has(chunk.fileName)) return into;
+  into.add(chunk.fileName);
+  for (const imported of chunk.imports) {
+    const next = bundle[imported];
+    if (next?.type === 'chunk') withStaticImports(bundle, next, into);
+  }
+  return into;
+}
+
+/**
+ * The head tags for `modules`: a modulepreload for every chunk they need that the entry does not
+ * already bring, then their CSS. A module the build does not have is an error: a renamed page
+ * must not silently lose its preload.
+ */
+export function firstLoadTags(bundle: OutputBundle, root: string, base: string, modules: readonly string[]): HtmlTagDescriptor[] {
+  const entry = Object.values(bundle).find((output): output is OutputChunk => output.type === 'chunk' && output.isEntry);
+  if (!entry) throw new Error('first-load hints: the bundle has no entry chunk');
+  const entryFiles = withStaticImports(bundle, entry);
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  for (const module of modules) {
+    const chunk = chunkOf(bundle, root, module);
+    if (!chunk) throw new Error(`first-load hints: the build has no chunk for ${module}`);
+    for (const file of withStaticImports(bundle, chunk)) {
+      if (entryFiles.has(file)) continue;
+      scripts.add(file);
+      const output = bundle[file];
+      for (const css of output?.type === 'chunk' ? (output.viteMetadata?.importedCss ?? []) : []) styles.add(css);
+    }
+  }
+  return [
+    ...[...scripts].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: base + file }, injectTo: 'head' as const })),
+    ...[...styles].map((file) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: base + file }, injectTo: 'head' as const })),
+  ];
+}
+
+/**
+ * Runs before the entry's modules, so the session's answer (and the landing page's data, by the
+ * path opened) travels while the scripts load. Only without start-up parameters
+ * (web/app/startup.ts): with them the first API call is a login or carries `time`. It sends the
+ * bearer token web/lib/api-client.ts would send (from the same localStorage key); the app uses an
+ * answer only for the same URL and token (web/lib/early-request.ts).
+ */
+export function earlyRequestsScript(pageData: Readonly<Record<string, readonly string[]>>): string {
+  const pages = JSON.stringify(pageData).replace(/</g, '\\u003c');
+  return `(function(){try{if(location.search)return;var t=localStorage.getItem('sointu.jwt'),a=t?'Bearer '+t:null,i={credentials:'same-origin'},e=[];if(a)i.headers={Authorization:a};var g=function(u){var r=fetch(u,i);r.catch(function(){});e.push({url:u,authorization:a,at:performance.now(),response:r});};g('${earlySessionUrl}');(${pages}[location.pathname]||[]).forEach(g);window.${earlyRequestGlobal}=e;}catch(x){}})();`;
+}
+
+export function firstLoadHints(options: FirstLoadHintsOptions): Plugin {
+  let root = '';
+  let base = '/';
+  return {
+    name: 'sointu-first-load-hints',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        if (!context.bundle) return [];
+        // The preload link first: the browser's preload scanner finds it before any script, so
+        // the session's request is not queued behind them on HTTP/1.1's six connections; the
+        // inline script's fetch of the same URL, mode and credentials takes its answer.
+        return [
+          { tag: 'link', attrs: { rel: 'preload', as: 'fetch', crossorigin: true, href: earlySessionUrl }, injectTo: 'head-prepend' },
+          { tag: 'script', children: earlyRequestsScript(options.pageData), injectTo: 'head-prepend' },
+          ...firstLoadTags(context.bundle, root, base, options.modules),
+        ];
+      },
+    },
+  };
+}
