@@ -13,6 +13,7 @@ import {
   formatMonth,
   formatTime,
   isDataDay,
+  knownTimeZone,
   lastDaysPeriod,
   lastDayOfMonth,
   monthPeriod,
@@ -97,6 +98,10 @@ describe('time zones and summer time', () => {
     expect(formatDateTime('2026-01-03T07:05:00Z', 'Asia/Kolkata')).toBe('3.1.2026 12:35');
     expect(toDataDay('2026-01-03T11:00:00Z', 'Pacific/Kiritimati')).toBe('2026-01-04');
     expect(formatExpiry(new Date('2026-12-31T23:59:00Z'), 'UTC')).toBe('31.12.2026 23:59');
+  });
+  it('should know a zone the platform knows, and fall back to Helsinki for any other', () => {
+    expect(knownTimeZone('Europe/Stockholm')).toBe('Europe/Stockholm');
+    expect(knownTimeZone('Mars/Base')).toBe('Europe/Helsinki');
   });
   it('should print midnight as 0:00, never 24:00', () => {
     expect(formatTime('2026-01-03T22:00:00Z')).toBe('0:00');
