@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import type { ColumnChartProps } from './column-chart.tsx';
 import type { PieChartProps } from './pie-chart.tsx';
 
@@ -20,34 +20,28 @@ export function preloadCharts(): Promise<ChartsModule> {
   return charts;
 }
 
-const LazyColumnChart = lazy(async () => ({ default: (await preloadCharts()).ColumnChart }));
-const LazyPieChart = lazy(async () => ({ default: (await preloadCharts()).PieChart }));
-
-// The charts' own default heights, so a chart arriving late moves nothing below it.
-const columnChartHeight = 260;
-const pieChartHeight = 280;
-
 /** Where a chart will be, as high as it will be; busy for screen readers until it is drawn. */
 function ChartPlaceholder({ height }: { height: number }) {
   return <div className="chart chart-placeholder" aria-busy="true" style={{ height, width: '100%' }} />;
 }
 
-/** One series of columns (column-chart.tsx), drawn once the charts' chunk is in. */
-export function ColumnChart(props: ColumnChartProps) {
-  const height = props.height ?? columnChartHeight;
-  return (
-    <Suspense fallback={<ChartPlaceholder height={height} />}>
-      <LazyColumnChart {...props} height={height} />
-    </Suspense>
-  );
+/**
+ * A chart of the charts' chunk that holds its place until the chunk is in. The height is always
+ * passed on, so the placeholder and the chart are as high (the charts' own defaults are the same).
+ */
+function lazyChart<Props extends { height?: number }>(pick: (charts: ChartsModule) => ComponentType<Props>, defaultHeight: number) {
+  const Chart = lazy(async () => ({ default: pick(await preloadCharts()) }));
+  return function LazyChart(props: Props) {
+    const sized = { ...props, height: props.height ?? defaultHeight };
+    return (
+      <Suspense fallback={<ChartPlaceholder height={sized.height} />}>
+        <Chart {...sized} />
+      </Suspense>
+    );
+  };
 }
 
-/** A pie with a legend (pie-chart.tsx), drawn once the charts' chunk is in. */
-export function PieChart(props: PieChartProps) {
-  const height = props.height ?? pieChartHeight;
-  return (
-    <Suspense fallback={<ChartPlaceholder height={height} />}>
-      <LazyPieChart {...props} height={height} />
-    </Suspense>
-  );
-}
+/** One series of columns (column-chart.tsx). */
+export const ColumnChart = lazyChart<ColumnChartProps>((charts) => charts.ColumnChart, 260);
+/** A pie with a legend (pie-chart.tsx). */
+export const PieChart = lazyChart<PieChartProps>((charts) => charts.PieChart, 280);
