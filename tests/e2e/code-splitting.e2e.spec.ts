@@ -22,7 +22,8 @@ describe('pages loaded when opened', () => {
       const path = new URL(request.url()).pathname;
       if (path.endsWith('.js')) scripts.push(path);
     });
-  });
+    // A fresh build and a seeded server: minutes on a loaded machine.
+  }, 600_000);
 
   afterAll(async () => {
     await browser?.close();
