@@ -122,6 +122,36 @@ describe('the public report in the browser', () => {
     expect(await page.locator('nav.nav-links').count()).toBe(0);
   });
 
+  it("should show the heading, period and table before the pie's script arrives, keeping the pie's place", { timeout: 180_000 }, async () => {
+    // Issue 21 item 3: ECharts is a chunk of its own. Hold it (routing also turns the HTTP cache
+    // off, so the page asks for it again) and the rest of the report must still show.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((done) => (release = done));
+    const charts = /\/assets\/charts-[\w-]+\.js$/;
+    await page.route(charts, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.goto(`${server.url}/public-report`);
+      await page.getByTestId('public-report-table').waitFor({ timeout: 60_000 });
+      expect(await page.getByTestId('public-report-period').isVisible()).toBe(true);
+      const placeholder = page.locator('.public-report-card .chart-placeholder[aria-busy=true]');
+      expect(await placeholder.count()).toBe(1);
+      expect((await placeholder.boundingBox())?.height).toBe(320);
+      expect(await page.getByTestId('public-report-pie').count()).toBe(0);
+      await shot(page, 'public-report-03-chart-on-its-way');
+      release();
+      await settledChart(page);
+      expect(await placeholder.count()).toBe(0);
+      expect(await page.getByTestId('public-report-pie').locator('canvas').count()).toBeGreaterThan(0);
+      expect((await page.getByTestId('public-report-pie').boundingBox())?.height).toBe(320);
+    } finally {
+      release();
+      await page.unroute(charts);
+    }
+  });
+
   it('should tell an older login of the caregiver that its session expired and log it out', { timeout: 180_000 }, async () => {
     // Spec 3 section 8 'alert session expired': the ping of the older login shows the token mismatch.
     const older = await launchBrowser();

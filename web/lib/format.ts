@@ -1,9 +1,6 @@
-import { DateTime } from 'luxon';
-
 // Spec 3 section 9: YYYY-MM-DD in data, D.M.YYYY H:mm on screen, HH:mm:ss durations,
 // all in the user's time zone (default Europe/Helsinki).
 export const defaultTimeZone = 'Europe/Helsinki';
-const dataDayFormat = 'yyyy-MM-dd';
 
 /** Seconds as HH:mm:ss; hours keep growing past 24 so a month total stays readable. */
 export function formatDuration(totalSeconds: number): string {
@@ -29,43 +26,110 @@ function pad2(n: number): string {
   return String(n).padStart(2, '0');
 }
 
-function toDateTime(instant: string | number | Date, timeZone: string): DateTime {
-  const dt =
-    typeof instant === 'string'
-      ? DateTime.fromISO(instant, { setZone: false })
-      : DateTime.fromJSDate(typeof instant === 'number' ? new Date(instant) : instant);
-  const zoned = dt.setZone(timeZone);
-  // An unknown zone name must not blank the screen: fall back to the product default.
-  return zoned.isValid ? zoned : dt.setZone(defaultTimeZone);
+/** An instant's wall clock in a zone: what the time-zone formats below print. */
+interface ZonedClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+}
+
+// The platform's Intl database does the zone arithmetic: luxon did, and was 22 KB gzip of every
+// first load (issue 21 item 3). Making a formatter is the costly part, so one per zone.
+const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = zoneFormatters.get(timeZone);
+  if (!formatter) {
+    try {
+      formatter = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        // h23: midnight is 0, never the 24 some engines print with hour12: false.
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+      });
+    } catch (error) {
+      // An unknown zone name must not blank the screen: fall back to the product default.
+      if (timeZone === defaultTimeZone) throw error;
+      formatter = zoneFormatter(defaultTimeZone);
+    }
+    zoneFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** The zone itself when the platform knows it, else the product default (what every format here falls back to). */
+export function knownTimeZone(timeZone: string): string {
+  return zoneFormatter(timeZone).resolvedOptions().timeZone;
+}
+
+function zonedClock(instant: string | number | Date, timeZone: string): ZonedClock | null {
+  const date = instant instanceof Date ? instant : new Date(instant);
+  if (Number.isNaN(date.getTime())) return null;
+  const parts: Record<string, number> = {};
+  for (const part of zoneFormatter(timeZone).formatToParts(date)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute! };
 }
 
 /** An instant as D.M.YYYY H:mm in the given zone, e.g. 3.1.2026 9:05. */
 export function formatDateTime(instant: string | number | Date, timeZone = defaultTimeZone): string {
-  const dt = toDateTime(instant, timeZone);
-  return dt.isValid ? dt.toFormat('d.M.yyyy H:mm') : '';
+  const clock = zonedClock(instant, timeZone);
+  return clock ? `${clock.day}.${clock.month}.${clock.year} ${clock.hour}:${pad2(clock.minute)}` : '';
 }
 
 /** An instant as H:mm in the given zone. */
 export function formatTime(instant: string | number | Date, timeZone = defaultTimeZone): string {
-  const dt = toDateTime(instant, timeZone);
-  return dt.isValid ? dt.toFormat('H:mm') : '';
+  const clock = zonedClock(instant, timeZone);
+  return clock ? `${clock.hour}:${pad2(clock.minute)}` : '';
 }
 
 /** Link expiry: DD.MM.YYYY H:mm. */
 export function formatExpiry(instant: string | number | Date, timeZone = defaultTimeZone): string {
-  const dt = toDateTime(instant, timeZone);
-  return dt.isValid ? dt.toFormat('dd.MM.yyyy H:mm') : '';
+  const clock = zonedClock(instant, timeZone);
+  return clock ? `${pad2(clock.day)}.${pad2(clock.month)}.${clock.year} ${clock.hour}:${pad2(clock.minute)}` : '';
+}
+
+// Data days are calendar dates with no zone: their arithmetic runs on UTC dates, where every day
+// has 24 hours, so a change to summer time never moves a day.
+const dayMs = 86_400_000;
+
+function dataDay(year: number, month: number, day: number): string {
+  return `${String(year).padStart(4, '0')}-${pad2(month)}-${pad2(day)}`;
+}
+
+/** A data day as UTC milliseconds, or NaN when it is no real day (2026-02-30). */
+function dayTime(day: string): number {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return Number.NaN;
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const time = Date.UTC(year, month - 1, date);
+  const back = new Date(time);
+  return back.getUTCFullYear() === year && back.getUTCMonth() === month - 1 && back.getUTCDate() === date ? time : Number.NaN;
+}
+
+function dayOfTime(time: number): string {
+  const date = new Date(time);
+  return dataDay(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
 }
 
 /** A data day (YYYY-MM-DD) as D.M.YYYY for headings. */
 export function formatDay(day: string): string {
-  const dt = DateTime.fromISO(day);
-  return dt.isValid ? dt.toFormat('d.M.yyyy') : day;
+  if (!isDataDay(day)) return day;
+  const [year, month, date] = day.split('-').map(Number);
+  return `${date}.${month}.${year}`;
 }
 
 /** The data day (YYYY-MM-DD) an instant falls on in the given zone. */
 export function toDataDay(instant: string | number | Date, timeZone = defaultTimeZone): string {
-  return toDateTime(instant, timeZone).toFormat(dataDayFormat);
+  const clock = zonedClock(instant, timeZone);
+  return clock ? dataDay(clock.year, clock.month, clock.day) : '';
 }
 
 /** Today as a data day in the given zone. */
@@ -74,17 +138,16 @@ export function todayDataDay(timeZone = defaultTimeZone, now: Date = new Date())
 }
 
 export function isDataDay(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && DateTime.fromISO(value).isValid;
+  return !Number.isNaN(dayTime(value));
 }
 
 export function addDays(day: string, days: number): string {
-  return DateTime.fromISO(day).plus({ days }).toFormat(dataDayFormat);
+  return dayOfTime(dayTime(day) + days * dayMs);
 }
 
 /** Number of calendar days from first to last, both included. */
 export function daysInclusive(firstDay: string, lastDay: string): number {
-  const diff = DateTime.fromISO(lastDay).diff(DateTime.fromISO(firstDay), 'days').days;
-  return Math.max(0, Math.round(diff) + 1);
+  return Math.max(0, Math.round((dayTime(lastDay) - dayTime(firstDay)) / dayMs) + 1);
 }
 
 /** Every data day from first to last, both included. */
@@ -104,11 +167,15 @@ export function firstDayOfMonth(month: string): string {
 }
 
 export function lastDayOfMonth(month: string): string {
-  return DateTime.fromISO(`${month}-01`).endOf('month').toFormat(dataDayFormat);
+  const [year, monthNumber] = month.split('-').map(Number);
+  // Day 0 of the next month is the last of this one.
+  return dayOfTime(Date.UTC(year!, monthNumber!, 0));
 }
 
 export function addMonths(month: string, months: number): string {
-  return DateTime.fromISO(`${month}-01`).plus({ months }).toFormat('yyyy-MM');
+  const [year, monthNumber] = month.split('-').map(Number);
+  const date = new Date(Date.UTC(year!, monthNumber! - 1 + months, 1));
+  return dataDay(date.getUTCFullYear(), date.getUTCMonth() + 1, 1).slice(0, 7);
 }
 
 /** Every month (YYYY-MM) touched by the period, in order. */
@@ -121,8 +188,9 @@ export function eachMonth(firstDay: string, lastDay: string): string[] {
 
 /** A month as M/YYYY for chart axes. */
 export function formatMonth(month: string): string {
-  const dt = DateTime.fromISO(`${month}-01`);
-  return dt.isValid ? dt.toFormat('M/yyyy') : month;
+  if (!isDataDay(`${month}-01`)) return month;
+  const [year, monthNumber] = month.split('-').map(Number);
+  return `${monthNumber}/${year}`;
 }
 
 /**

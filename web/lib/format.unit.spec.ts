@@ -13,6 +13,7 @@ import {
   formatMonth,
   formatTime,
   isDataDay,
+  knownTimeZone,
   lastDaysPeriod,
   lastDayOfMonth,
   monthPeriod,
@@ -74,6 +75,51 @@ describe('formatDateTime', () => {
   it('should format times and link expiry', () => {
     expect(formatTime('2026-01-03T22:30:00Z')).toBe('0:30');
     expect(formatExpiry('2026-01-03T07:05:00Z')).toBe('03.01.2026 9:05');
+  });
+});
+
+describe('time zones and summer time', () => {
+  it('should move the clock an hour on the days Helsinki changes to and from summer time', () => {
+    // 29 March 2026: 03:00 local (01:00 UTC) becomes 04:00.
+    expect(formatDateTime('2026-03-29T00:59:00Z')).toBe('29.3.2026 2:59');
+    expect(formatDateTime('2026-03-29T01:00:00Z')).toBe('29.3.2026 4:00');
+    // 25 October 2026: 04:00 local (01:00 UTC) becomes 03:00, so 3:30 happens twice.
+    expect(formatTime('2026-10-25T00:30:00Z')).toBe('3:30');
+    expect(formatTime('2026-10-25T01:30:00Z')).toBe('3:30');
+  });
+  it('should put an evening instant on the right day on either side of a change', () => {
+    expect(toDataDay('2026-03-28T21:30:00Z')).toBe('2026-03-28'); // 23:30 at UTC+2
+    expect(toDataDay('2026-03-29T21:30:00Z')).toBe('2026-03-30'); // 00:30 at UTC+3
+    expect(toDataDay('2026-10-24T21:30:00Z')).toBe('2026-10-25'); // 00:30 at UTC+3
+    expect(toDataDay('2026-10-25T21:30:00Z')).toBe('2026-10-25'); // 23:30 at UTC+2
+  });
+  it('should follow zones west of UTC, half-hour offsets and the far side of the date line', () => {
+    expect(formatDateTime('2026-07-03T02:05:00Z', 'America/New_York')).toBe('2.7.2026 22:05');
+    expect(formatDateTime('2026-01-03T07:05:00Z', 'Asia/Kolkata')).toBe('3.1.2026 12:35');
+    expect(toDataDay('2026-01-03T11:00:00Z', 'Pacific/Kiritimati')).toBe('2026-01-04');
+    expect(formatExpiry(new Date('2026-12-31T23:59:00Z'), 'UTC')).toBe('31.12.2026 23:59');
+  });
+  it('should know a zone the platform knows, and fall back to Helsinki for any other', () => {
+    expect(knownTimeZone('Europe/Stockholm')).toBe('Europe/Stockholm');
+    expect(knownTimeZone('Mars/Base')).toBe('Europe/Helsinki');
+  });
+  it('should print midnight as 0:00, never 24:00', () => {
+    expect(formatTime('2026-01-03T22:00:00Z')).toBe('0:00');
+  });
+  it('should count calendar days, not 24-hour spans, across a change to summer time', () => {
+    expect(addDays('2026-03-28', 1)).toBe('2026-03-29');
+    expect(addDays('2026-03-29', 1)).toBe('2026-03-30');
+    expect(addDays('2026-11-01', -8)).toBe('2026-10-24');
+    expect(daysInclusive('2026-03-01', '2026-03-31')).toBe(31);
+    expect(daysInclusive('2026-10-01', '2026-10-31')).toBe(31);
+    expect(eachDay('2026-10-24', '2026-10-26')).toEqual(['2026-10-24', '2026-10-25', '2026-10-26']);
+  });
+  it('should give nothing for an invalid instant, and keep a text that is no day as it is', () => {
+    expect(formatTime('not a date')).toBe('');
+    expect(toDataDay('not a date')).toBe('');
+    expect(formatDay('2026-02-30')).toBe('2026-02-30');
+    expect(formatMonth('2026-13')).toBe('2026-13');
+    expect(daysInclusive('2026-01-05', '2026-01-01')).toBe(0);
   });
 });
 

@@ -1,13 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResidentUsage } from '../../../../schemas/api/public-usage.ts';
-import { PieChart } from '../../../components/charts/pie-chart.tsx';
+import { PieChart, preloadCharts } from '../../../components/charts/lazy-charts.tsx';
 import { participationPalette } from '../../../components/charts/palette.ts';
 import { formatDateTime, formatDay, formatDuration, lastDaysPeriod, recentReportDayCount } from '../../../lib/format.ts';
 import { contentTypeKey } from '../../../lib/i18n/translations-reports.ts';
 import { getResidentUsage } from '../api/get-resident-usage.ts';
 import { contentTypeSeconds } from '../participation-figures.ts';
 import './participation-report.css';
+
+// The pie's chunk downloads alongside the resident's figures, not after them.
+void preloadCharts();
 
 /** What the footer passes to the RESIDENT_REPORT modal; read by hand, so opening it loads no zod. */
 function reportPropsOf(props: Record<string, unknown>): { residentId: number | null; timeZone: string } | null {

@@ -2,12 +2,15 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicUsage } from '../../../../schemas/api/public-usage.ts';
 import type { CurrentUser } from '../../../../schemas/api/user.ts';
-import { PieChart } from '../../../components/charts/pie-chart.tsx';
+import { PieChart, preloadCharts } from '../../../components/charts/lazy-charts.tsx';
 import { formatDay, formatDuration, lastDaysPeriod, recentReportDayCount } from '../../../lib/format.ts';
 import { contentTypeKey } from '../../../lib/i18n/translations-reports.ts';
 import { getPublicUsage } from '../api/get-public-usage.ts';
 import { publicReportUserId } from '../stores/public-report-store.ts';
 import './public-report.css';
+
+// The pie's chunk downloads alongside the figures; the heading, period and table never wait for it.
+void preloadCharts();
 
 type State = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; usage: PublicUsage };
 

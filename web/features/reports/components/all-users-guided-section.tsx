@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { PieChart } from '../../../components/charts/pie-chart.tsx';
+import { PieChart } from '../../../components/charts/lazy-charts.tsx';
 import { formatDuration } from '../../../lib/format.ts';
 import { contentTypeKey } from '../../../lib/i18n/translations-reports.ts';
 import { getUsageTotals } from '../api/get-usage-totals.ts';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { UsageTotals } from '../../../../schemas/api/usage-report.ts';
-import { PieChart } from '../../../components/charts/pie-chart.tsx';
+import { PieChart } from '../../../components/charts/lazy-charts.tsx';
 import { contentTypeKey } from '../../../lib/i18n/translations-reports.ts';
 import { SectionState } from './section-state.tsx';
 

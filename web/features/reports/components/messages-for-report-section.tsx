@@ -4,25 +4,38 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { getMessageItems } from '../api/get-message-items.ts';
 import { getMessages } from '../api/get-messages.ts';
 import { useLoad } from '../use-load.ts';
-import { sanitizeMessageHtml } from './message-html.ts';
 import { itemsByMessage, itemTypeKeys, messagePeriod, messageTime, webLink } from './messages-for-report.ts';
 import { SectionState } from './section-state.tsx';
 
 /** The most the API answers in one call, for messages and for the ids whose items are asked. */
 const messageLimit = 1000;
 
+/** What makes a message's HTML safe to show (message-html.ts). */
+type Sanitize = (html: string) => string;
+
 interface ReportMessages {
   messages: Message[];
   items: Map<number, MessageItem[]>;
+  sanitize: Sanitize;
 }
 
-/** The sent usage-report messages of the report's user in the period, with their items. */
+/** Nothing to show, nothing to sanitise: the sanitiser is not even loaded. */
+const noHtml: Sanitize = () => '';
+
+/**
+ * The sent usage-report messages of the report's user in the period, with their items. The
+ * sanitiser (DOMPurify, 11 KB gzip) loads with the items, in parallel, only when there are
+ * messages: not with every report's first screen (issue 21 item 3).
+ */
 async function getReportMessages(userId: number, firstDay: string, lastDay: string, timeZone: string, signal: AbortSignal): Promise<ReportMessages> {
   const messages = await getMessages({ usageReport: true, sent: true, userId, ...messagePeriod(firstDay, lastDay, timeZone), limit: messageLimit }, signal);
-  if (messages.length === 0) return { messages, items: new Map() };
-  const items = await getMessageItems({ messageIdList: messages.map((m) => m.id), userId }, signal);
+  if (messages.length === 0) return { messages, items: new Map(), sanitize: noHtml };
+  const [items, { sanitizeMessageHtml }] = await Promise.all([
+    getMessageItems({ messageIdList: messages.map((m) => m.id), userId }, signal),
+    import('./message-html.ts'),
+  ]);
   // The API answers newest first, and items by message and order.
-  return { messages, items: itemsByMessage(items) };
+  return { messages, items: itemsByMessage(items), sanitize: sanitizeMessageHtml };
 }
 
 /** Spec 3 section 2 'Messages for report': the period's usage-report messages, newest first (as the API orders them). */
@@ -34,14 +47,14 @@ export function MessagesForReportSection({ userId, firstDay, lastDay, timeZone }
         <SectionState status={loaded.status} />
       ) : (
         loaded.data.messages.map((message) => (
-          <ReportMessage key={message.id} message={message} items={loaded.data.items.get(message.id) ?? []} timeZone={timeZone} />
+          <ReportMessage key={message.id} message={message} items={loaded.data.items.get(message.id) ?? []} timeZone={timeZone} sanitize={loaded.data.sanitize} />
         ))
       )}
     </div>
   );
 }
 
-function ReportMessage({ message, items, timeZone }: { message: Message; items: MessageItem[]; timeZone: string }) {
+function ReportMessage({ message, items, timeZone, sanitize }: { message: Message; items: MessageItem[]; timeZone: string; sanitize: Sanitize }) {
   const { t } = useTranslation();
   const time = messageTime(message);
   return (
@@ -56,19 +69,19 @@ function ReportMessage({ message, items, timeZone }: { message: Message; items: 
         )}
       </p>
       {items.map((item) => (
-        <ReportMessageItem key={item.id} item={item} />
+        <ReportMessageItem key={item.id} item={item} sanitize={sanitize} />
       ))}
     </article>
   );
 }
 
-function ReportMessageItem({ item }: { item: MessageItem }) {
+function ReportMessageItem({ item, sanitize }: { item: MessageItem; sanitize: Sanitize }) {
   const { t } = useTranslation();
   switch (item.type) {
     case 'InlineHTML':
     case 'InlineHTMLTrack':
       // The HTML is written by another user: only its sanitized form reaches the page.
-      return item.html ? <div className="report-message-html" dangerouslySetInnerHTML={{ __html: sanitizeMessageHtml(item.html) }} /> : null;
+      return item.html ? <div className="report-message-html" dangerouslySetInnerHTML={{ __html: sanitize(item.html) }} /> : null;
     case 'AudioFile':
       return (
         <p className="report-message-item">

@@ -1,20 +1,23 @@
-import { DateTime } from 'luxon';
+import { TZDate } from '@date-fns/tz';
 import type { Message, MessageItem } from '../../../../schemas/api/messages.ts';
-import { defaultTimeZone } from '../../../lib/format.ts';
+import { addDays, knownTimeZone } from '../../../lib/format.ts';
 
 // Pure pieces of the 'Messages for report' section (spec 3 section 2): the instants a report
 // period covers, which item text keys and links are shown.
 
 /**
  * The instants of a report period: the first day's midnight up to the midnight after the last
- * day (the spec ends a usage-report message period at the last day plus one), in the zone.
+ * day (the spec ends a usage-report message period at the last day plus one), in the zone, each
+ * with its own offset. TZDate (@date-fns/tz, on the platform's Intl) finds a zone's midnight.
  */
 export function messagePeriod(firstDay: string, lastDay: string, timeZone: string): { startTime: string; endTime: string } {
-  const zone = DateTime.local().setZone(timeZone).isValid ? timeZone : defaultTimeZone;
-  const start = DateTime.fromISO(firstDay, { zone }).startOf('day');
-  const end = DateTime.fromISO(lastDay, { zone }).plus({ days: 1 }).startOf('day');
-  const iso = (dt: DateTime) => dt.toISO({ suppressMilliseconds: true }) ?? '';
-  return { startTime: iso(start), endTime: iso(end) };
+  const zone = knownTimeZone(timeZone);
+  const midnight = (day: string) => {
+    const [year, month, date] = day.split('-').map(Number);
+    // TZDate prints milliseconds; the API's instants here are whole seconds.
+    return new TZDate(year!, month! - 1, date!, zone).toISOString().replace(/\.000(?=[+-]|Z)/, '');
+  };
+  return { startTime: midnight(firstDay), endTime: midnight(addDays(lastDay, 1)) };
 }
 
 /** When a message is shown as dated: its active-from time, else when it was sent. */

@@ -19,6 +19,16 @@ describe('messagePeriod', () => {
       endTime: '2026-04-01T00:00:00+03:00',
     });
   });
+  it('should keep each end in its own offset across the change back, and west of UTC', () => {
+    expect(messagePeriod('2026-10-01', '2026-10-31', 'Europe/Helsinki')).toEqual({
+      startTime: '2026-10-01T00:00:00+03:00',
+      endTime: '2026-11-01T00:00:00+02:00',
+    });
+    expect(messagePeriod('2026-01-05', '2026-01-05', 'America/New_York')).toEqual({
+      startTime: '2026-01-05T00:00:00-05:00',
+      endTime: '2026-01-06T00:00:00-05:00',
+    });
+  });
   it('should cross the end of a year', () => {
     expect(messagePeriod('2025-12-31', '2025-12-31', 'Europe/Helsinki').endTime).toBe('2026-01-01T00:00:00+02:00');
   });

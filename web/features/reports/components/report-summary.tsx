@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UsageTotals } from '../../../../schemas/api/usage-report.ts';
-import { ColumnChart } from '../../../components/charts/column-chart.tsx';
-import { PieChart } from '../../../components/charts/pie-chart.tsx';
+import { ColumnChart, PieChart } from '../../../components/charts/lazy-charts.tsx';
 import { formatDuration } from '../../../lib/format.ts';
 import { contentTypeKey, usageTypeKey } from '../../../lib/i18n/translations-reports.ts';
 import { guidedUsageSlices, overallUsageSlices, sessionCountSeries } from '../report-figures.ts';
