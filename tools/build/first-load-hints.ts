@@ -72,14 +72,17 @@ export function firstLoadTags(bundle: OutputBundle, root: string, base: string, 
 
 /**
  * Runs before the entry's modules, so the session's answer (and the landing page's data, by the
- * path opened) travels while the scripts load. Only without start-up parameters
- * (web/app/startup.ts): with them the first API call is a login or carries `time`. It sends the
- * bearer token web/lib/api-client.ts would send (from the same localStorage key); the app uses an
- * answer only for the same URL and token (web/lib/early-request.ts).
+ * path opened) travels while the scripts load. It always takes the answer of the `/api/` preload
+ * link first, as a plain cookie request: a preloaded answer left untaken would be handed to the
+ * app's first GET /api/ later, even after a token login or a login form had changed the session
+ * (a 401 from before it). It leaves answers for the app only without start-up parameters
+ * (web/app/startup.ts: with them the first API call is a login or carries `time`). With a stored
+ * bearer token it asks again with it, as web/lib/api-client.ts would; the app uses an answer only
+ * for the same URL and token (web/lib/early-request.ts).
  */
 export function earlyRequestsScript(pageData: Readonly<Record<string, readonly string[]>>): string {
   const pages = JSON.stringify(pageData).replace(/</g, '\\u003c');
-  return `(function(){try{if(location.search)return;var t=localStorage.getItem('sointu.jwt'),a=t?'Bearer '+t:null,i={credentials:'same-origin'},e=[];if(a)i.headers={Authorization:a};var g=function(u){var r=fetch(u,i);r.catch(function(){});e.push({url:u,authorization:a,at:performance.now(),response:r});};g('${earlySessionUrl}');(${pages}[location.pathname]||[]).forEach(g);window.${earlyRequestGlobal}=e;}catch(x){}})();`;
+  return `(function(){try{var c={credentials:'same-origin'},s=fetch('${earlySessionUrl}',c);s.catch(function(){});if(location.search)return;var t=localStorage.getItem('sointu.jwt'),a=t?'Bearer '+t:null,i=a?{credentials:'same-origin',headers:{Authorization:a}}:c,e=[];var g=function(u,r){if(!r){r=fetch(u,i);r.catch(function(){});}e.push({url:u,authorization:a,at:performance.now(),response:r});};g('${earlySessionUrl}',a?null:s);(${pages}[location.pathname]||[]).forEach(function(u){g(u);});window.${earlyRequestGlobal}=e;}catch(x){}})();`;
 }
 
 export function firstLoadHints(options: FirstLoadHintsOptions): Plugin {
