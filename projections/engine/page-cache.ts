@@ -10,27 +10,39 @@ import { comparePositions, type GlobalLog, type LogPosition, type RecordedEvent 
  * behind or ahead of the others, and each read its own copy of the newest events (a query and a
  * JSON.parse per event per projector: some twenty parses of every usage sample at 5,000 samples/s).
  * A short page (one that reached the readable end) is kept for a while, and a read from a position
- * inside it gets the rest of it without asking the log. That is exact: below the readable end the
+ * inside it gets the rest of it (and of the pages read after it) without asking the log. That is exact: below the readable end the
  * log is final in (transaction id, sequence) order (ARCHITECTURE.md "The log never skips an
  * event"), so the events after that position up to the page's last are all there are. The answer
- * is short as the page was, so the reader treats it as the end of the log, as it was a moment ago,
- * and reads again after applying it; a read from the page's last position goes to the log.
+ * ends where the kept pages end, short as they were, so the reader treats it as the end of the log
+ * as it was a moment ago and reads again after applying it; a read from there goes to the log.
  */
-export function createPageCache(log: GlobalLog, keep = 4, tailEvents = 20_000) {
+export function createPageCache(log: GlobalLog, keep = 4, tailEvents = 20_000, tailPages = 64) {
   const pages = new Map<string, Promise<RecordedEvent[]>>();
   /** Short pages, newest last. */
   const tail: { after: LogPosition; events: RecordedEvent[] }[] = [];
 
-  /** The events after `after`, from a kept short page holding that position, or undefined. */
+  /**
+   * The events after `after` as far as the kept short pages reach, or undefined. Pages are exact
+   * ranges of a final log, read by projectors from their own checkpoints: overlapping or touching
+   * ones are stitched, so a reader gets all the tail others read (one page alone might hold only
+   * the few events one projector read last, and the usage warehouse would then derive a batch of
+   * a few events, its fixed cost per batch for a fraction of the load).
+   */
   function fromTail(after: LogPosition, limit: number): RecordedEvent[] | undefined {
-    for (let i = tail.length - 1; i >= 0; i--) {
-      const page = tail[i]!;
-      const last = page.events.at(-1)!;
-      if (comparePositions(after, page.after) < 0 || comparePositions(after, last.position) >= 0) continue;
-      const start = comparePositions(after, page.after) === 0 ? 0 : page.events.findIndex((e) => comparePositions(e.position, after) > 0);
-      return page.events.slice(start, start + limit);
+    const found: RecordedEvent[] = [];
+    let end = after;
+    for (let extended = true; extended && found.length < limit; ) {
+      extended = false;
+      for (const page of tail) {
+        const last = page.events.at(-1)!.position;
+        if (comparePositions(page.after, end) > 0 || comparePositions(end, last) >= 0) continue;
+        const start = page.events.findIndex((e) => comparePositions(e.position, end) > 0);
+        for (let k = start; k < page.events.length && found.length < limit; k++) found.push(page.events[k]!);
+        end = found.at(-1)!.position;
+        extended = true;
+      }
     }
-    return undefined;
+    return found.length > 0 ? found : undefined;
   }
 
   return {
@@ -51,6 +63,7 @@ export function createPageCache(log: GlobalLog, keep = 4, tailEvents = 20_000) {
           // Bounded by events, not pages: a short page at the end of a catch-up may be large.
           if (events.length === 0 || events.length > tailEvents) return;
           tail.push({ after, events });
+          if (tail.length > tailPages) tail.shift();
           let kept = 0;
           for (let i = tail.length - 1; i >= 0; i--) {
             kept += tail[i]!.events.length;

@@ -54,10 +54,12 @@ describe('page cache', () => {
     const newer = await pages.read(first[9]!.position, 100);
     expect(reads).toBe(1);
     expect(newer).toHaveLength(5);
-    // A reader still inside the first page gets its rest (short: it reads again after applying it), then the newer page.
+    // A reader still inside the first page gets its rest and the newer page after it, stitched, as the log has them.
     const behind = await pages.read(first[8]!.position, 100);
-    expect(ids(behind)).toEqual(ids(first.slice(9)));
-    expect(ids(await pages.read(behind.at(-1)!.position, 100))).toEqual(ids(newer));
+    expect(ids(behind)).toEqual(ids(await store.readAll(first[8]!.position, 100)));
+    expect(ids(behind)).toEqual([...ids(first.slice(9)), ...ids(newer)]);
+    // Cut to its limit across the pages.
+    expect(ids(await pages.read(first[7]!.position, 4))).toEqual([...ids(first.slice(8)), ...ids(newer.slice(0, 2))]);
     expect(reads).toBe(1);
   });
 
@@ -70,6 +72,30 @@ describe('page cache', () => {
     const next = await pages.read(full[2]!.position, 100);
     expect(reads).toBe(2);
     expect(ids(next)).toEqual(ids(all.slice(3)));
+  });
+
+  it('should not stitch pages with a gap between them: the events of the gap are not known', async () => {
+    const pages = createPageCache(log);
+    const all = await store.readAll(LOG_START, 1_000);
+    await pages.read(all.at(-6)!.position, 2);
+    await pages.read(all.at(-3)!.position, 100);
+    reads = 0;
+    // [-5, -4] is full (not kept); [-2, -1] is kept, and nothing joins the reader at -5 to it.
+    const next = await pages.read(all.at(-5)!.position, 100);
+    expect(reads).toBe(1);
+    expect(ids(next)).toEqual(ids(all.slice(-4)));
+    // A short page that ends before the next kept one starts (events came in between): the reader
+    // gets the first, short (it reads again), never the second with the gap's events missing.
+    const early = createPageCache(log);
+    await early.read(all.at(-9)!.position, 100);
+    await append(100, 3);
+    const added = await store.readAll(all.at(-1)!.position, 100);
+    await early.read(added[0]!.position, 100);
+    reads = 0;
+    expect(ids(await early.read(all.at(-3)!.position, 100))).toEqual(ids(all.slice(-2)));
+    expect(reads).toBe(0);
+    expect(ids(await early.read(all.at(-1)!.position, 100))).toEqual(ids(added));
+    expect(reads).toBe(1);
   });
 
   it('should keep no more tail than asked, and always read a page larger than that from the log', async () => {
