@@ -10,9 +10,10 @@ import { comparePositions, type GlobalLog, type LogPosition, type RecordedEvent 
  * behind or ahead of the others, and each read its own copy of the newest events (a query and a
  * JSON.parse per event per projector: some twenty parses of every usage sample at 5,000 samples/s).
  * A short page (one that reached the readable end) is kept for a while, and a read from a position
- * inside it gets the rest of it (and of the pages read after it) without asking the log. That is exact: below the readable end the
- * log is final in (transaction id, sequence) order (ARCHITECTURE.md "The log never skips an
- * event"), so the events after that position up to the page's last are all there are. The answer
+ * inside it gets the rest of it (and of the pages read after it) without asking the log. That is
+ * exact: below the readable end the log is final in (transaction id, sequence) order
+ * (ARCHITECTURE.md "The log never skips an event"), so the events after that position up to the
+ * page's last are all there are. The answer
  * ends where the kept pages end, short as they were, so the reader treats it as the end of the log
  * as it was a moment ago and reads again after applying it; a read from there goes to the log.
  */
