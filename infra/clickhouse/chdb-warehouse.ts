@@ -57,14 +57,14 @@ export function createChdbWarehouse(dataPath: string, options: { sessionCount?: 
   return {
     kind: 'chdb',
     async exec(sql, params = {}) {
-      await run((s) => s.queryBindAsync(sql, params));
+      await run((s) => statement(s, sql, params, 'CSV'));
     },
     async query<T>(sql: string, params: WarehouseParams = {}) {
-      const result = await run((s) => s.queryBindAsync(sql, params, { format: 'JSONEachRow' }));
+      const result = await run((s) => statement(s, sql, params, 'JSONEachRow'));
       return parseJsonEachRow<T>(result.text());
     },
     async queryCompact(sql, params = {}) {
-      const result = await run((s) => s.queryBindAsync(sql, params, { format: 'JSONCompactEachRow' }));
+      const result = await run((s) => statement(s, sql, params, 'JSONCompactEachRow'));
       return parseJsonEachRow<unknown[]>(result.text());
     },
     async insert(table, rows) {
@@ -82,6 +82,17 @@ export function createChdbWarehouse(dataPath: string, options: { sessionCount?: 
       await drainPending();
     },
   };
+}
+
+/**
+ * chdb runs every parameterised statement of the process (`queryBindAsync`, whatever the session)
+ * one after another on a single chain, since binding parameters is not safe in parallel; only
+ * `queryAsync` runs side by side on the sessions. A statement without parameters (the projector's
+ * loads, whose values are inlined numbers we produce) goes that way, so a warehouse round's loads
+ * overlap each other and no longer queue behind, or hold up, a report's parameterised query.
+ */
+function statement(session: Session, sql: string, params: WarehouseParams, format: string) {
+  return Object.keys(params).length === 0 ? session.queryAsync(sql, { format }) : session.queryBindAsync(sql, params, { format });
 }
 
 /**

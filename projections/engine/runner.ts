@@ -1,3 +1,4 @@
+import { createPageCache } from './page-cache.ts';
 import { comparePositions, LOG_START, type GlobalLog, type LogPosition, type RecordedEvent } from '../../infra/event-store/event-store.ts';
 import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
@@ -411,30 +412,6 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         if (Date.now() > deadline) throw new Error(`projections not caught up: ${JSON.stringify(statuses)}`);
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
-    },
-  };
-}
-
-/**
- * Full pages of the log, shared by the projectors of one runner: during catch-up they read the same
- * positions, and a full page below the readable end never changes, so one read serves them all. A
- * short page (the end of the log) is never kept: more events may follow it.
- */
-function createPageCache(log: GlobalLog, keep = 4) {
-  const pages = new Map<string, Promise<RecordedEvent[]>>();
-  return {
-    read(after: LogPosition, limit: number): Promise<RecordedEvent[]> {
-      const key = `${after.tx}/${after.seq}/${limit}`;
-      const cached = pages.get(key);
-      if (cached) return cached;
-      const page = log.readAll(after, limit);
-      pages.set(key, page);
-      while (pages.size > keep) pages.delete(pages.keys().next().value!);
-      page.then(
-        (events) => events.length < limit && pages.get(key) === page && pages.delete(key),
-        () => pages.get(key) === page && pages.delete(key),
-      );
-      return page;
     },
   };
 }

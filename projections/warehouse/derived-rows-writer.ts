@@ -1,10 +1,11 @@
 import type { BatchContext } from './batch.ts';
 import type { UserUsage } from './derivation/types.ts';
 import {
-  dailyUsageColumns, dailyUsageRows, memberColumns, memberRow, playColumns, playRow, playTombstone, recheckColumns, sessionColumns, sessionRow,
+  memberColumns, memberRow, playColumns, playRow, playTombstone, recheckColumns, sessionColumns, sessionRow,
   sessionTombstone, videoViewColumns, videoViewRow, viewTombstone,
 } from './derived-rows.ts';
-import { loadDayFigures, type OldSpan } from './load.ts';
+import { writeDailyUsage } from './daily-usage.ts';
+import type { OldSpan } from './load.ts';
 import { overlaps, type Span } from './windows.ts';
 
 /** The rows of one batch, collected over every user and round, written with ONE insert per table. */
@@ -84,9 +85,8 @@ export class DerivedRowsWriter {
       throw error;
     });
     ctx.rechecks?.wrote(this.rechecks);
-    // Daily figures read the sessions table itself: a window rarely covers whole days.
+    // Daily figures read the sessions table itself (daily-usage.ts): after the sessions are written.
     const days = new Map([...this.days].filter(([, set]) => set.size > 0));
-    const figures = await loadDayFigures(warehouse, t, days);
-    await warehouse.insertCompact(t.dailyUsage, dailyUsageColumns, dailyUsageRows(days, figures, this.version));
+    await writeDailyUsage(warehouse, t, days, this.version);
   }
 }

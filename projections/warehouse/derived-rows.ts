@@ -1,6 +1,5 @@
 import type { Play, Session, VideoView } from './derivation/types.ts';
-import { usageTypes } from './derivation/types.ts';
-import type { DayFigures, OldSpan } from './load.ts';
+import type { OldSpan } from './load.ts';
 
 // Derivation output to rows of the derived tables. Every row carries the batch's derived_version;
 // a tombstone is the row's key with is_deleted = 1, which FINAL hides.
@@ -88,31 +87,3 @@ export const memberRow = (userId: number, sessionId: string, day: string, id: nu
 ];
 
 export const recheckColumns = ['user_id', 'recheck_at', 'derived_version', 'is_deleted'] as const;
-export const dailyUsageColumns = ['user_id', 'day', 'usage_type', 'seconds', 'sessions', 'sessions_with_participants', 'derived_version', 'is_deleted'] as const;
-
-/**
- * Rows of daily_usage for every (user, day) asked about: 'Total' (counted session lengths and
- * counts) and one row per usage type; a day or type without counted sessions gets a tombstone,
- * which also removes what an earlier derivation wrote for it.
- */
-export function dailyUsageRows(asked: ReadonlyMap<number, ReadonlySet<string>>, figures: readonly DayFigures[], version: string) {
-  const byKey = new Map(figures.map((f) => [`${f.userId}|${f.day}`, f]));
-  const rows: unknown[][] = [];
-  for (const [userId, days] of asked) {
-    for (const day of days) {
-      const f = byKey.get(`${userId}|${day}`);
-      const perType: Record<string, [number, number, number]> = {
-        Total: [f?.total ?? 0, f?.sessions ?? 0, f?.withParticipants ?? 0],
-        GuidedUsage: [f?.guided ?? 0, f?.guidedSessions ?? 0, f?.guidedWith ?? 0],
-        ContinuousMusic: [f?.music ?? 0, f?.musicSessions ?? 0, f?.musicWith ?? 0],
-        ContinuousPrograms: [f?.programs ?? 0, f?.programsSessions ?? 0, f?.programsWith ?? 0],
-        OtherUsage: [f?.other ?? 0, f?.otherSessions ?? 0, f?.otherWith ?? 0],
-      };
-      for (const usageType of ['Total', ...usageTypes]) {
-        const [seconds, sessions, withParticipants] = perType[usageType]!;
-        rows.push([userId, day, usageType, Number(seconds), Number(sessions), Number(withParticipants), version, Number(sessions) === 0 ? 1 : 0]);
-      }
-    }
-  }
-  return rows;
-}

@@ -1,4 +1,4 @@
-import { quoteString as quote, toClickHouseTime, type Warehouse } from '../../infra/clickhouse/clickhouse.ts';
+import { toClickHouseTime, type Warehouse } from '../../infra/clickhouse/clickhouse.ts';
 import type { PlaySampleRow, SessionStartRow, SessionStopRow, VideoActionRow } from './derivation/types.ts';
 import type { Span } from './windows.ts';
 import type { WarehouseTables } from './tables.ts';
@@ -214,41 +214,4 @@ export async function loadSessionSpans(warehouse: Warehouse, t: WarehouseTables,
     const w = own.get(s.userId);
     return w !== undefined && s.start <= w.end && s.end >= w.start;
   });
-}
-
-/** Per user, the counted sessions' figures of the given days, summed in integer milliseconds so the order of rows never shows. */
-export interface DayFigures {
-  userId: number;
-  day: string;
-  total: number;
-  sessions: number;
-  withParticipants: number;
-  guided: number;
-  guidedSessions: number;
-  guidedWith: number;
-  music: number;
-  musicSessions: number;
-  musicWith: number;
-  programs: number;
-  programsSessions: number;
-  programsWith: number;
-  other: number;
-  otherSessions: number;
-  otherWith: number;
-}
-
-export async function loadDayFigures(warehouse: Warehouse, t: WarehouseTables, days: ReadonlyMap<number, ReadonlySet<string>>): Promise<DayFigures[]> {
-  if (days.size === 0) return [];
-  const where = [...days].map(([userId, set]) => `(user_id = ${userId} AND day IN (${[...set].map(quote).join(', ')}))`).join(' OR ');
-  const figure = (column: string, name: string) =>
-    `sum(toInt64(round(${column} * 1000))) / 1000 AS ${name}, countIf(${column} > 0) AS ${name}Sessions, countIf(${column} > 0 AND with_participants) AS ${name}With`;
-  return warehouse.query<DayFigures>(
-    `SELECT user_id AS userId, toString(day) AS day,
-            sum(toInt64(round(ifNull(length, 0) * 1000))) / 1000 AS total, count() AS sessions, countIf(with_participants) AS withParticipants,
-            ${figure('guided_seconds', 'guided')}, ${figure('continuous_music_seconds', 'music')},
-            ${figure('continuous_programs_seconds', 'programs')}, ${figure('other_seconds', 'other')}
-       FROM ${t.sessions} FINAL
-      WHERE NOT short AND (${where})
-      GROUP BY user_id, day`,
-  );
 }
