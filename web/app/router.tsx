@@ -8,6 +8,7 @@ import { NoPagePanel } from './shell/no-page-panel.tsx';
 import { publicReportOnly } from './shell/shell-parts.ts';
 import { PageLoading } from '../components/page-loading.tsx';
 import { lazyNamed } from '../lib/lazy-named.ts';
+import { preloadCharts } from '../components/charts/lazy-charts.tsx';
 
 // Each page is its own script, fetched when its route first renders (issue 21 item 3): the first
 // screen of a tablet does not wait for the reports' charts or the operators' screens.
@@ -18,11 +19,19 @@ const FavoritesPage = lazyNamed(() => import('../features/favorites/components/f
 const GamesPage = lazyNamed(() => import('../features/messages/components/games-page.tsx'), 'GamesPage');
 const MessagesPage = lazyNamed(() => import('../features/messages/components/messages-page.tsx'), 'MessagesPage');
 const SearchPage = lazyNamed(() => import('../features/search/components/search-page.tsx'), 'SearchPage');
-const PublicReportPage = lazyNamed(() => import('../features/public-report/components/public-report-page.tsx'), 'PublicReportPage');
+// The report pages' charts chunk is asked for beside the page's own, not once the page runs: on a
+// slow line that wait was a round trip and the chunk's download in a row (bench:tablet).
+const PublicReportPage = lazyNamed(() => {
+  void preloadCharts();
+  return import('../features/public-report/components/public-report-page.tsx');
+}, 'PublicReportPage');
 const RecipePage = lazyNamed(() => import('../features/recipes/components/recipe-page.tsx'), 'RecipePage');
 const RecipesPage = lazyNamed(() => import('../features/recipes/components/recipes-page.tsx'), 'RecipesPage');
 const TodaysRecipePage = lazyNamed(() => import('../features/recipes/components/todays-recipe-page.tsx'), 'TodaysRecipePage');
-const ReportsPage = lazyNamed(() => import('../features/reports/components/reports-page.tsx'), 'ReportsPage');
+const ReportsPage = lazyNamed(() => {
+  void preloadCharts();
+  return import('../features/reports/components/reports-page.tsx');
+}, 'ReportsPage');
 const RebuildPage = lazyNamed(() => import('../features/rebuild/components/rebuild-page.tsx'), 'RebuildPage');
 const AdminConsolePage = lazyNamed(() => import('../features/admin-console/components/admin-console-page.tsx'), 'AdminConsolePage');
 const LibraryAdminPage = lazyNamed(() => import('../features/library-admin/components/library-admin-page.tsx'), 'LibraryAdminPage');
