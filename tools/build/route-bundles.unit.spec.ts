@@ -50,9 +50,18 @@ describe('route bundles', () => {
   });
 
   it('should refuse a started module that is no dynamic import of the route, so a stale row cannot charge or hide a chunk', () => {
-    expect(() => routeLoadFiles(manifest, ['features/a/a-page.tsx'], [], ['features/b/b-page.tsx'])).toThrow(/b-page.tsx is no dynamic import/);
+    const routerPages = new Set(['features/a/a-page.tsx', 'features/b/b-page.tsx']);
+    expect(() => routeLoadFiles(manifest, ['features/a/a-page.tsx'], [], ['features/b/b-page.tsx'], routerPages)).toThrow(/b-page.tsx is no dynamic import/);
+    expect(() => routeLoadFiles(manifest, [], [], ['features/b/b-page.tsx'], routerPages)).toThrow(/b-page.tsx is no dynamic import/);
     // The entry imports every page dynamically: that does not make a page start another.
     expect(manifest['index.html']!.dynamicImports).toContain('features/b/b-page.tsx');
+  });
+
+  it('should count a module the router starts beside a page (no page itself) in all the route loads', () => {
+    const withCharts: Manifest = { ...manifest, 'index.html': { ...manifest['index.html']!, dynamicImports: [...manifest['index.html']!.dynamicImports!, '_charts-c.js'] } };
+    expect(routeLoadFiles(withCharts, ['features/b/b-page.tsx'], [], ['_charts-c.js'], new Set(['features/a/a-page.tsx', 'features/b/b-page.tsx'])).sort()).toEqual(
+      ['assets/b-page-e.js', 'assets/charts-c.js', 'assets/index-a.js', 'assets/react-b.js'],
+    );
   });
 
   it('should refuse a page that is in no chunk, so a renamed page cannot shrink its route to the entry', () => {
