@@ -17,12 +17,17 @@ const firstLoad = [...routePages.todaysMessages, ...beforeFirstRender];
 // config); the URL as web/features/todays-messages/api/get-todays-messages.ts asks for it.
 const landingData = ['/api/todays-messages'];
 const pageData = { '/': landingData, '/todays-messages': landingData };
+// Preloaded on their own paths only, beside the entry: the report pages with their charts' chunk
+// (about 180 KB gzip), which otherwise were asked for once the entry had run (a second on the
+// bench's line; the charts' download then decided when the report was drawn).
+const charts = 'components/charts/charts.ts';
+const pageModules = { '/reports': [...routePages.reports, charts], '/public-report': [...routePages.publicReport, charts] };
 
 // The browser app lives in web/; the Fastify server serves the build from dist/web. In development
 // `vite` proxies the API and the live channel to the server on its default port.
 export default defineConfig({
   root: 'web',
-  plugins: [react(), currentEventsImages(), languageTexts(), firstLoadHints({ modules: firstLoad, pageData }), precompress()],
+  plugins: [react(), currentEventsImages(), languageTexts(), firstLoadHints({ modules: firstLoad, pageData, pageModules }), precompress()],
   // Preact in place of React in the browser (issue 21 item 3: react-dom alone was 65 KB gzip of the
   // first load, Preact with its compat layer about a sixth of it). The sources and the libraries
   // (wouter, valtio, react-i18next, TanStack Table) keep importing react; unit tests, which render

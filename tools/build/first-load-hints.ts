@@ -21,6 +21,8 @@ export interface FirstLoadHintsOptions {
   modules: readonly string[];
   /** By the path opened: the GET URLs of the API answers its first screen needs. */
   pageData: Readonly<Record<string, readonly string[]>>;
+  /** By the path opened: page modules to preload on that path only (the inline script adds their tags). */
+  pageModules?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** The chunk whose entry module is `root/module`, or undefined when the build has none. */
@@ -43,12 +45,17 @@ function withStaticImports(bundle: OutputBundle, chunk: OutputChunk, into = new 
   return into;
 }
 
+/** What `modules` need that the entry does not already bring: their chunks and their CSS, as URLs. */
+export interface PreloadFiles {
+  js: string[];
+  css: string[];
+}
+
 /**
- * The head tags for `modules`: a modulepreload for every chunk they need that the entry does not
- * already bring, then their CSS. A module the build does not have is an error: a renamed page
- * must not silently lose its preload.
+ * The chunks `modules` need that the entry does not already bring, and their CSS. A module the
+ * build does not have is an error: a renamed page must not silently lose its preload.
  */
-export function firstLoadTags(bundle: OutputBundle, root: string, base: string, modules: readonly string[]): HtmlTagDescriptor[] {
+export function preloadFiles(bundle: OutputBundle, root: string, base: string, modules: readonly string[]): PreloadFiles {
   const entry = Object.values(bundle).find((output): output is OutputChunk => output.type === 'chunk' && output.isEntry);
   if (!entry) throw new Error('first-load hints: the bundle has no entry chunk');
   const entryFiles = withStaticImports(bundle, entry);
@@ -64,9 +71,15 @@ export function firstLoadTags(bundle: OutputBundle, root: string, base: string, 
       for (const css of output?.type === 'chunk' ? (output.viteMetadata?.importedCss ?? []) : []) styles.add(css);
     }
   }
+  return { js: [...scripts].map((file) => base + file), css: [...styles].map((file) => base + file) };
+}
+
+/** The head tags preloading `modules` for every path: a modulepreload per chunk, then their CSS. */
+export function firstLoadTags(bundle: OutputBundle, root: string, base: string, modules: readonly string[]): HtmlTagDescriptor[] {
+  const { js, css } = preloadFiles(bundle, root, base, modules);
   return [
-    ...[...scripts].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: base + file }, injectTo: 'head' as const })),
-    ...[...styles].map((file) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: base + file }, injectTo: 'head' as const })),
+    ...js.map((href) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href }, injectTo: 'head' as const })),
+    ...css.map((href) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href }, injectTo: 'head' as const })),
   ];
 }
 
@@ -78,11 +91,16 @@ export function firstLoadTags(bundle: OutputBundle, root: string, base: string, 
  * (a 401 from before it). It leaves answers for the app only without start-up parameters
  * (web/app/startup.ts: with them the first API call is a login or carries `time`). With a stored
  * bearer token it asks again with it, as web/lib/api-client.ts would; the app uses an answer only
- * for the same URL and token (web/lib/early-request.ts).
+ * for the same URL and token (web/lib/early-request.ts). Then, by the path opened, it adds the
+ * preload tags of that path's page chunks (`pagePreloads`), which the static tags cannot know.
  */
-export function earlyRequestsScript(pageData: Readonly<Record<string, readonly string[]>>): string {
-  const pages = JSON.stringify(pageData).replace(/</g, '\\u003c');
-  return `(function(){try{var c={credentials:'same-origin'},s=fetch('${earlySessionUrl}',c);s.catch(function(){});if(location.search)return;var t=localStorage.getItem('sointu.jwt'),a=t?'Bearer '+t:null,i=a?{credentials:'same-origin',headers:{Authorization:a}}:c,e=[];var g=function(u,r){if(!r){r=fetch(u,i);r.catch(function(){});}e.push({url:u,authorization:a,at:performance.now(),response:r});};g('${earlySessionUrl}',a?null:s);(${pages}[location.pathname]||[]).forEach(function(u){g(u);});window.${earlyRequestGlobal}=e;}catch(x){}})();`;
+export function earlyRequestsScript(pageData: Readonly<Record<string, readonly string[]>>, pagePreloads: Readonly<Record<string, PreloadFiles>> = {}): string {
+  const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+  // The page's own chunks by the path opened (a report page and its charts), added as the tags
+  // firstLoadTags writes: Vite's loader finds them by href and does not ask again.
+  const preloads = `(function(){var p=${json(pagePreloads)}[location.pathname];if(!p)return;var add=function(rel){return function(h){var l=document.createElement('link');l.rel=rel;l.crossOrigin='';l.href=h;document.head.appendChild(l);};};p.js.forEach(add('modulepreload'));p.css.forEach(add('stylesheet'));})();`;
+  const requests = `(function(){try{var c={credentials:'same-origin'},s=fetch('${earlySessionUrl}',c);s.catch(function(){});if(location.search)return;var t=localStorage.getItem('sointu.jwt'),a=t?'Bearer '+t:null,i=a?{credentials:'same-origin',headers:{Authorization:a}}:c,e=[];var g=function(u,r){if(!r){r=fetch(u,i);r.catch(function(){});}e.push({url:u,authorization:a,at:performance.now(),response:r});};g('${earlySessionUrl}',a?null:s);(${json(pageData)}[location.pathname]||[]).forEach(function(u){g(u);});window.${earlyRequestGlobal}=e;}catch(x){}})();`;
+  return `${requests}try{${preloads}}catch(x){}`;
 }
 
 export function firstLoadHints(options: FirstLoadHintsOptions): Plugin {
@@ -99,12 +117,14 @@ export function firstLoadHints(options: FirstLoadHintsOptions): Plugin {
       order: 'post',
       handler(_html, context) {
         if (!context.bundle) return [];
+        const bundle = context.bundle;
+        const pagePreloads = Object.fromEntries(Object.entries(options.pageModules ?? {}).map(([pathname, modules]) => [pathname, preloadFiles(bundle, root, base, modules)]));
         // The preload link first: the browser's preload scanner finds it before any script, so
         // the session's request is not queued behind them on HTTP/1.1's six connections; the
         // inline script's fetch of the same URL, mode and credentials takes its answer.
         return [
           { tag: 'link', attrs: { rel: 'preload', as: 'fetch', crossorigin: true, href: earlySessionUrl }, injectTo: 'head-prepend' },
-          { tag: 'script', children: earlyRequestsScript(options.pageData), injectTo: 'head-prepend' },
+          { tag: 'script', children: earlyRequestsScript(options.pageData, pagePreloads), injectTo: 'head-prepend' },
           ...firstLoadTags(context.bundle, root, base, options.modules),
         ];
       },

@@ -5,7 +5,7 @@ import vm from 'node:vm';
 import { build, type Rollup } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { earlyRequestGlobal } from '../../web/lib/early-request.ts';
-import { earlyRequestsScript, firstLoadHints } from './first-load-hints.ts';
+import { earlyRequestsScript, firstLoadHints, type PreloadFiles } from './first-load-hints.ts';
 
 const pageData = { '/': ['/api/landing-data'], '/landing': ['/api/landing-data'] };
 
@@ -27,7 +27,7 @@ const files: Record<string, string> = {
   'texts/fin.js': "export default { Hello: 'Hei' };",
 };
 
-async function buildHtml(modules: readonly string[]): Promise<{ html: string; files: string[] }> {
+async function buildHtml(modules: readonly string[], pageModules: Record<string, readonly string[]> = {}): Promise<{ html: string; files: string[] }> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'first-load-hints-'));
   try {
     for (const [name, text] of Object.entries(files)) {
@@ -38,7 +38,7 @@ async function buildHtml(modules: readonly string[]): Promise<{ html: string; fi
       root,
       configFile: false,
       logLevel: 'silent',
-      plugins: [firstLoadHints({ modules, pageData })],
+      plugins: [firstLoadHints({ modules, pageData, pageModules })],
       build: { write: false, modulePreload: { polyfill: false } },
     })) as Rollup.RollupOutput;
     const html = result.output.find((output) => output.fileName === 'index.html');
@@ -78,15 +78,25 @@ describe('first-load hints in the built index.html', () => {
     expect(script).toBeLessThan(html.indexOf(`src="/${entry}"`));
   }, 60_000);
 
+  it("should leave a path's own pages to the inline script, preloaded on that path only", async () => {
+    const { html, files: output } = await buildHtml(['texts/fin.js'], { '/other': ['pages/other.js'] });
+    const other = fileOf(output, /assets\/other-.*\.js$/);
+    const helper = fileOf(output, /assets\/helper-.*\.js$/);
+    expect(html).not.toContain(`<link rel="modulepreload" crossorigin href="/${other}">`);
+    expect(html).toContain(earlyRequestsScript(pageData, { '/other': { js: [`/${other}`, `/${helper}`].sort((a, b) => html.indexOf(a) - html.indexOf(b)), css: [] } }));
+  }, 60_000);
+
   it('should fail the build when a module to preload has no chunk (a renamed page)', async () => {
     await expect(buildHtml(['pages/renamed.js'])).rejects.toThrow('first-load hints: the build has no chunk for pages/renamed.js');
   }, 60_000);
 });
 
 describe('the inline early-requests script', () => {
-  const run = (pathname: string, search: string, token: string | null) => {
+  const run = (pathname: string, search: string, token: string | null, preloads: Record<string, PreloadFiles> = {}) => {
     const requests: Array<{ url: string; init: RequestInit }> = [];
+    const links: Array<{ rel: string; href: string; crossOrigin: string }> = [];
     const context: Record<string, unknown> = {
+      document: { createElement: () => ({}), head: { appendChild: (link: { rel: string; href: string; crossOrigin: string }) => links.push({ ...link }) } },
       location: { pathname, search },
       localStorage: { getItem: (key: string) => (key === 'sointu.jwt' ? token : null) },
       performance: { now: () => 42 },
@@ -96,8 +106,8 @@ describe('the inline early-requests script', () => {
       },
     };
     context.window = context;
-    vm.runInNewContext(earlyRequestsScript(pageData), context);
-    return { requests, early: context[earlyRequestGlobal] as Array<{ url: string; authorization: string | null; at: number }> | undefined };
+    vm.runInNewContext(earlyRequestsScript(pageData, preloads), context);
+    return { requests, links, early: context[earlyRequestGlobal] as Array<{ url: string; authorization: string | null; at: number }> | undefined };
   };
 
   it('should ask for the session and the data of the path opened with the stored bearer token and leave the requests for the app', () => {
@@ -119,5 +129,19 @@ describe('the inline early-requests script', () => {
     // Taken, so the app's GET /api/ after the parameters' login is not answered from the preload.
     expect(JSON.parse(JSON.stringify(withParameters.requests))).toEqual([{ url: '/api/', init: { credentials: 'same-origin' } }]);
     expect(withParameters.early).toBeUndefined();
+  });
+
+  it("should add the preload tags of the path opened, with or without start-up parameters, and none elsewhere", () => {
+    const preloads = { '/reports': { js: ['/assets/reports.js', '/assets/charts.js'], css: ['/assets/reports.css'] } };
+    const expected = [
+      { rel: 'modulepreload', crossOrigin: '', href: '/assets/reports.js' },
+      { rel: 'modulepreload', crossOrigin: '', href: '/assets/charts.js' },
+      { rel: 'stylesheet', crossOrigin: '', href: '/assets/reports.css' },
+    ];
+    expect(run('/reports', '', null, preloads).links).toEqual(expected);
+    expect(run('/reports', '?rtoken=x', null, preloads).links).toEqual(expected);
+    expect(run('/', '', null, preloads).links).toEqual([]);
+    // The early requests are made as before.
+    expect(run('/reports', '', null, preloads).early?.map((early) => early.url)).toEqual(['/api/']);
   });
 });
