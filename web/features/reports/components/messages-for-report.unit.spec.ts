@@ -3,31 +3,15 @@ import type { MessageItem } from '../../../../schemas/api/messages.ts';
 import { itemsByMessage, messagePeriod, webLink } from './messages-for-report.ts';
 
 describe('messagePeriod', () => {
-  it('should run from the first midnight to the midnight after the last day, in the zone', () => {
-    expect(messagePeriod('2026-01-01', '2026-01-31', 'Europe/Helsinki')).toEqual({
-      startTime: '2026-01-01T00:00:00+02:00',
-      endTime: '2026-02-01T00:00:00+02:00',
-    });
-    expect(messagePeriod('2026-01-01', '2026-01-31', 'Europe/Stockholm')).toEqual({
-      startTime: '2026-01-01T00:00:00+01:00',
-      endTime: '2026-02-01T00:00:00+01:00',
-    });
-  });
-  it('should keep each end in its own offset across a change to summer time', () => {
-    expect(messagePeriod('2026-03-01', '2026-03-31', 'Europe/Helsinki')).toEqual({
-      startTime: '2026-03-01T00:00:00+02:00',
-      endTime: '2026-04-01T00:00:00+03:00',
-    });
-  });
-  it('should keep each end in its own offset across the change back, and west of UTC', () => {
-    expect(messagePeriod('2026-10-01', '2026-10-31', 'Europe/Helsinki')).toEqual({
-      startTime: '2026-10-01T00:00:00+03:00',
-      endTime: '2026-11-01T00:00:00+02:00',
-    });
-    expect(messagePeriod('2026-01-05', '2026-01-05', 'America/New_York')).toEqual({
-      startTime: '2026-01-05T00:00:00-05:00',
-      endTime: '2026-01-06T00:00:00-05:00',
-    });
+  // Each end in its own offset: winter, across the change to summer time and back, west of UTC.
+  it.each([
+    ['2026-01-01', '2026-01-31', 'Europe/Helsinki', '2026-01-01T00:00:00+02:00', '2026-02-01T00:00:00+02:00'],
+    ['2026-01-01', '2026-01-31', 'Europe/Stockholm', '2026-01-01T00:00:00+01:00', '2026-02-01T00:00:00+01:00'],
+    ['2026-03-01', '2026-03-31', 'Europe/Helsinki', '2026-03-01T00:00:00+02:00', '2026-04-01T00:00:00+03:00'],
+    ['2026-10-01', '2026-10-31', 'Europe/Helsinki', '2026-10-01T00:00:00+03:00', '2026-11-01T00:00:00+02:00'],
+    ['2026-01-05', '2026-01-05', 'America/New_York', '2026-01-05T00:00:00-05:00', '2026-01-06T00:00:00-05:00'],
+  ])('should run from %s to the midnight after %s in %s', (firstDay, lastDay, zone, startTime, endTime) => {
+    expect(messagePeriod(firstDay, lastDay, zone)).toEqual({ startTime, endTime });
   });
   it('should cross the end of a year', () => {
     expect(messagePeriod('2025-12-31', '2025-12-31', 'Europe/Helsinki').endTime).toBe('2026-01-01T00:00:00+02:00');
