@@ -55,7 +55,7 @@ export interface PreloadFiles {
  * The chunks `modules` need that the entry does not already bring, and their CSS. A module the
  * build does not have is an error: a renamed page must not silently lose its preload.
  */
-export function preloadFiles(bundle: OutputBundle, root: string, base: string, modules: readonly string[]): PreloadFiles {
+function preloadFiles(bundle: OutputBundle, root: string, base: string, modules: readonly string[]): PreloadFiles {
   const entry = Object.values(bundle).find((output): output is OutputChunk => output.type === 'chunk' && output.isEntry);
   if (!entry) throw new Error('first-load hints: the bundle has no entry chunk');
   const entryFiles = withStaticImports(bundle, entry);
@@ -75,7 +75,7 @@ export function preloadFiles(bundle: OutputBundle, root: string, base: string, m
 }
 
 /** The head tags preloading `modules` for every path: a modulepreload per chunk, then their CSS. */
-export function firstLoadTags(bundle: OutputBundle, root: string, base: string, modules: readonly string[]): HtmlTagDescriptor[] {
+function firstLoadTags(bundle: OutputBundle, root: string, base: string, modules: readonly string[]): HtmlTagDescriptor[] {
   const { js, css } = preloadFiles(bundle, root, base, modules);
   return [
     ...js.map((href) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href }, injectTo: 'head' as const })),
