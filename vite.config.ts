@@ -6,22 +6,27 @@ import { languageTexts } from './tools/build/language-texts.ts';
 import { precompress } from './tools/build/precompress.ts';
 import { beforeFirstRender, routePages } from './tools/build/route-bundles.ts';
 
-// Preloaded with the entry (tools/build/first-load-hints.ts): the page the caregivers,
-// administrators and relatives land on and the default language's texts. Not /easy's nor the
-// public report's: every request more waits for one of HTTP/1.1's six connections on everyone
-// else's first load (the bench's waterfall, BENCH_WATERFALL=1), and the public report's charts are
-// about 160 KB gzip.
-const firstLoad = [...routePages.todaysMessages, ...beforeFirstRender];
+// Preloaded with the entry on every path (tools/build/first-load-hints.ts): the default
+// language's texts. Not /easy's nor the public report's pages: every request more shares a tablet's
+// slow line and HTTP/1.1's six connections with everyone else's first load (the bench's waterfall,
+// BENCH_WATERFALL=1).
+const firstLoad = beforeFirstRender;
 // Asked for by the path opened, beside the session: today's messages' data on its own path and on
 // the root, which redirects the caregivers, administrators and relatives there (their seeded
 // config); the URL as web/features/todays-messages/api/get-todays-messages.ts asks for it.
 const landingData = ['/api/todays-messages'];
 const pageData = { '/': landingData, '/todays-messages': landingData };
-// Preloaded on their own paths only, beside the entry: the report pages with their charts' chunk
-// (about 180 KB gzip), which otherwise were asked for once the entry had run (a second on the
-// bench's line; the charts' download then decided when the report was drawn).
+// Preloaded on their own paths only, beside the entry: the page they land on, on the root and its
+// own path, and the report pages with their charts' chunk (about 150 KB gzip), which otherwise were
+// asked for once the entry had run (a second on the bench's line; the charts' download then
+// decided when the report was drawn).
 const charts = 'components/charts/charts.ts';
-const pageModules = { '/reports': [...routePages.reports, charts], '/public-report': [...routePages.publicReport, charts] };
+const pageModules = {
+  '/': routePages.todaysMessages,
+  '/todays-messages': routePages.todaysMessages,
+  '/reports': [...routePages.reports, charts],
+  '/public-report': [...routePages.publicReport, charts],
+};
 
 // The browser app lives in web/; the Fastify server serves the build from dist/web. In development
 // `vite` proxies the API and the live channel to the server on its default port.

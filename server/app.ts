@@ -11,6 +11,7 @@ import { apiDocs } from './http/api-docs.ts';
 import { auth } from './http/auth.ts';
 import { answerFrameworkError, errorHandling } from './http/error-handler.ts';
 import { inputGuard } from './http/input-guard.ts';
+import { compression } from './http/compression.ts';
 import { loginLimits, type LoginLimits } from './http/login-limits.ts';
 import { originCheck } from './http/origin-check.ts';
 import { publicReportOnly } from './http/public-report-only.ts';
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.decorate('deps', deps);
   await app.register(errorHandling);
   await app.register(inputGuard);
+  await app.register(compression);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(originCheck);
   await app.register(auth);

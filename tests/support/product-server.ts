@@ -23,6 +23,15 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Always build: a test or bench must see the web code as it is now, not an older dist/web. */
+export function buildWeb(): void {
+  const build = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
+}
+
 export interface Server {
   url: string;
   process: ChildProcess;
@@ -36,13 +45,7 @@ export interface Server {
 export async function startServer(options: { dataDir?: string; /** Set after the clearing below (e.g. KAFKA_BROKERS of a mock cluster). */ env?: Record<string, string> } = {}): Promise<Server> {
   const main = join(root, 'server', 'main.ts');
   if (!existsSync(main)) throw new Error('server/main.ts does not exist yet: the browser test needs the real server');
-  // Always build: the test must see the web code as it is now, not an older dist/web.
-  const build = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
-
+  buildWeb();
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'sointu-e2e-'));
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };

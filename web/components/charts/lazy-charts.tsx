@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import type { ColumnChartProps } from './column-chart.tsx';
 import type { PieChartProps } from './pie-chart.tsx';
 
@@ -18,6 +18,30 @@ export function preloadCharts(): Promise<ChartsModule> {
     throw error;
   });
   return charts;
+}
+
+let chartsSettled = false;
+
+/**
+ * False until the charts' chunk is in (or failed to come): what a page shows below its charts may
+ * wait for it, so that on a slow line the charts' script does not share the line with long lists
+ * nobody has scrolled to yet, and the charts are drawn first.
+ */
+export function useChartsSettled(): boolean {
+  const [settled, setSettled] = useState(chartsSettled);
+  useEffect(() => {
+    if (settled) return;
+    let live = true;
+    const done = () => {
+      chartsSettled = true;
+      if (live) setSettled(true);
+    };
+    preloadCharts().then(done, done);
+    return () => {
+      live = false;
+    };
+  }, [settled]);
+  return settled;
 }
 
 /** Where a chart will be, as high as it will be; busy for screen readers until it is drawn. */

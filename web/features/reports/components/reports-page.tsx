@@ -13,7 +13,7 @@ import { DetailedSessionTableSection } from '../sessions/components/detailed-ses
 import { SessionListSection } from '../sessions/components/session-list-section.tsx';
 import { VideoViewsSection } from '../videos/components/video-views-section.tsx';
 import { NotConnectedPlaysSection, UsageDetailsLogSection } from '../details-log/components/usage-details-log-section.tsx';
-import { preloadCharts } from '../../../components/charts/lazy-charts.tsx';
+import { preloadCharts, useChartsSettled } from '../../../components/charts/lazy-charts.tsx';
 import './reports.css';
 
 // The charts' chunk downloads alongside the report's figures, not after them (issue 21 item 3).
@@ -88,6 +88,10 @@ export function ReportsPage({ user }: { user: CurrentUser }) {
  */
 function OwnReportSections({ user, firstDay, lastDay }: { user: CurrentUser; firstDay: string; lastDay: string }) {
   const { config } = user;
+  // The sections' lists (a month's sessions are hundreds of KB) are asked for once the charts'
+  // script is in: on a tablet's slow line the summary and its charts at the top come first.
+  const chartsSettled = useChartsSettled();
+  if (!chartsSettled) return null;
   const scope = { userId: user.id, firstDay, lastDay, ownData: true, config };
   return (
     <>

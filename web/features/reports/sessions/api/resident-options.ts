@@ -18,7 +18,32 @@ export function residentsOf(sessions: UsageSessions['sessions']): ResidentOption
   return [...byId.values()].sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName) || a.id - b.id);
 }
 
-// Both report sections ask for the same list when they open together; one request serves both.
+/**
+ * The period's sessions, short ones and those without an end included: one answer serves the
+ * session list (which filters it by the short-sessions toggle, so a toggle asks for nothing) and
+ * every resident choice of the report. Sections that open together share the request in flight;
+ * a month's answer is some 450 KB before compression, too much to ask for twice on a slow line.
+ */
+const inFlight = new Map<string, Promise<UsageSessions>>();
+
+export function loadPeriodSessions(userId: number, firstDay: string, lastDay: string): Promise<UsageSessions> {
+  const key = `${userId}/${firstDay}/${lastDay}`;
+  let answer = inFlight.get(key);
+  if (!answer) {
+    answer = getUsageSessions({ userId, firstDay, lastDay, showShortSessions: true });
+    inFlight.set(key, answer);
+    const settled = () => inFlight.delete(key);
+    answer.then(settled, settled);
+  }
+  return answer;
+}
+
+/** What the server lists without showShortSessions: sessions that count (not short, with an end). */
+type Session = UsageSessions['sessions'][number];
+export const isCountedSession = (session: Session): session is Session & { duration: number } => !session.short && session.duration !== null;
+
+// The resident choices of sections opened one after another (an administrator's accordion) reuse
+// the names for a while.
 const recent = new Map<string, { at: number; answer: Promise<ResidentOption[]> }>();
 const reuseMs = 30_000;
 
@@ -26,7 +51,7 @@ export function loadResidentOptions(userId: number, firstDay: string, lastDay: s
   const key = `${userId}/${firstDay}/${lastDay}`;
   const hit = recent.get(key);
   if (hit && Date.now() - hit.at < reuseMs) return hit.answer;
-  const answer = getUsageSessions({ userId, firstDay, lastDay, showShortSessions: true }).then((r) => residentsOf(r.sessions));
+  const answer = loadPeriodSessions(userId, firstDay, lastDay).then((r) => residentsOf(r.sessions));
   answer.catch(() => recent.delete(key));
   recent.set(key, { at: Date.now(), answer });
   return answer;

@@ -8,7 +8,7 @@ import { useRemoteData } from '../../../../components/data-table/use-remote-data
 import { useResultsCount } from '../../../../components/data-table/use-results-count.ts';
 import { formatDay, formatDuration } from '../../../../lib/format.ts';
 import { pageCountOf } from '../../../../lib/pager.ts';
-import { getUsageSessions } from '../api/get-usage-sessions.ts';
+import { isCountedSession, loadPeriodSessions } from '../api/resident-options.ts';
 import { usageDetailsXlsxHref } from '../api/usage-xlsx-href.ts';
 import { selectedResidentOf, sessionFilters } from '../stores/session-filters.ts';
 import { ReportState } from './report-state.tsx';
@@ -33,15 +33,16 @@ export function SessionListSection({ userId, firstDay, lastDay, config }: Report
   const { showShortSessions } = filters;
   const pageSize = useResultsCount();
   const [pageIndex, setPageIndex] = useState(0);
-  const remote = useRemoteData(`${userId}/${firstDay}/${lastDay}/${showShortSessions}`, (signal) =>
-    getUsageSessions({ userId, firstDay, lastDay, showShortSessions }, signal),
-  );
+  const remote = useRemoteData(`${userId}/${firstDay}/${lastDay}`, () => loadPeriodSessions(userId, firstDay, lastDay));
   useEffect(() => setPageIndex(0), [userId, firstDay, lastDay, showShortSessions, residentId, pageSize]);
 
-  // The resident narrows the list here rather than on the server: the same answer also names the
-  // residents to choose from, so changing the choice needs no new request.
-  const sessions = remote.status === 'loaded' ? remote.data.sessions.filter((s) => residentId === null || s.participants.some((p) => p.id === residentId)) : [];
-  const totalUsage = sessions.reduce((sum, s) => (s.short || s.duration === null ? sum : sum + s.duration), 0);
+  // The toggle and the resident narrow the list here rather than on the server: the same answer
+  // also names the residents to choose from, so changing either needs no new request.
+  const sessions =
+    remote.status === 'loaded'
+      ? remote.data.sessions.filter((s) => (showShortSessions || isCountedSession(s)) && (residentId === null || s.participants.some((p) => p.id === residentId)))
+      : [];
+  const totalUsage = sessions.reduce((sum, s) => (isCountedSession(s) ? sum + s.duration : sum), 0);
   const first = remote.status === 'loaded' ? remote.data.first : firstDay;
   const last = remote.status === 'loaded' ? remote.data.last : lastDay;
   const page = sessions.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize);
