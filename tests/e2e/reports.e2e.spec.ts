@@ -316,6 +316,9 @@ describe('usage reports in the browser', () => {
     const all = UsageSessions.parse(answer.body).sessions;
     const hidden = all.filter((s) => s.short || s.endTime === null).length;
     expect(all.length - hidden).toBe(counted);
+    // The list filters the one answer it has (short sessions included): the toggle asks for nothing.
+    const sessionRequests = () => requested.filter((path) => path.startsWith('/api/usage-sessions/')).length;
+    const askedBefore = sessionRequests();
 
     await sessions.getByTestId('show-short-sessions').check();
     await expect.poll(() => sessions.getAttribute('data-session-count')).toBe(String(counted + hidden));
@@ -323,6 +326,7 @@ describe('usage reports in the browser', () => {
     await shot(page, 'reports-04-short-sessions');
     await sessions.getByTestId('show-short-sessions').uncheck();
     await expect.poll(() => sessions.getAttribute('data-session-count')).toBe(String(counted));
+    expect(sessionRequests()).toBe(askedBefore);
   });
 
   it('should download the session spreadsheet and hold the counted sessions of the table', async () => {
