@@ -3,6 +3,7 @@ import path from 'node:path';
 import { drainPending, Session } from 'chdb';
 import { analystSettings, defaultAnalystLimits, oneAtATime, type AnalystLane, type AnalystLimits } from './analyst-lane.ts';
 import { quoteString, sharedSettings, type Warehouse, type WarehouseParams } from './clickhouse.ts';
+import { inlineParams } from './inline-params.ts';
 
 // libchdb binds one data directory per process: open one warehouse per process and close it
 // before another process opens the same directory.
@@ -88,11 +89,13 @@ export function createChdbWarehouse(dataPath: string, options: { sessionCount?: 
  * chdb runs every parameterised statement of the process (`queryBindAsync`, whatever the session)
  * one after another on a single chain, since binding parameters is not safe in parallel; only
  * `queryAsync` runs side by side on the sessions. A statement without parameters (the projector's
- * loads, whose values are inlined numbers we produce) goes that way, so a warehouse round's loads
- * overlap each other and no longer queue behind, or hold up, a report's parameterised query.
+ * loads, whose values are inlined numbers we produce) goes that way, and so does one whose
+ * parameters are all numbers, dates and times (inline-params.ts: a report's queries): a warehouse
+ * round's loads and the reports overlap each other instead of queueing behind one another.
  */
 function statement(session: Session, sql: string, params: WarehouseParams, format: string) {
-  return Object.keys(params).length === 0 ? session.queryAsync(sql, { format }) : session.queryBindAsync(sql, params, { format });
+  const inlined = Object.keys(params).length === 0 ? sql : inlineParams(sql, params);
+  return inlined === null ? session.queryBindAsync(sql, params, { format }) : session.queryAsync(inlined, { format });
 }
 
 /**

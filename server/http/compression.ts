@@ -10,17 +10,17 @@ import type { FastifyInstance } from 'fastify';
 //
 // Never compressed (BREACH: a compressed answer's length can leak a secret that sits beside text
 // an attacker chose): what a command answers (logins and token logins answer credentials), and the
-// two GETs whose answer carries the session's own token. Request bodies are never decompressed:
-// the body limit is on what arrives.
+// GETs whose answer carries a token: the session's own, a public report link's. Request bodies are
+// never decompressed: the body limit is on what arrives.
 
-const carriesSessionToken = new Set(['/api/', '/api/ping']);
+const carriesToken = new Set(['/api/', '/api/ping', '/api/public-report-link/:userId']);
 
 export const compression = fp(
   async (app: FastifyInstance) => {
     // Runs before the compress plugin's own onRoute hook, which reads `compress` to build a route's.
     app.addHook('onRoute', (route) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
-      if (!methods.every((method) => method === 'GET' || method === 'HEAD') || carriesSessionToken.has(route.url)) route.compress = false;
+      if (!methods.every((method) => method === 'GET' || method === 'HEAD') || carriesToken.has(route.url)) route.compress = false;
     });
     await app.register(compress, {
       encodings: ['br', 'gzip'],

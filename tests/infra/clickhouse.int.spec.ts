@@ -88,6 +88,19 @@ describe('chDB warehouse', () => {
     expect([bound, plain]).toEqual([[{ n: 7 }], [{ n: 8 }]]);
   });
 
+  it('should run statements whose parameters are numbers and dates side by side too, as binding types them, and bind text', async () => {
+    const typed = 'SELECT {i:UInt64} AS i, toTypeName({i:UInt64}) AS it, {d:Date} AS d, toTypeName({d:Date}) AS dt, {ids:Array(UInt64)} AS ids';
+    const started = performance.now();
+    const inlined = await Promise.all(Array.from({ length: 3 }, (_, i) => warehouse.query(`${typed}, sleep(0.6) AS s`, { i, d: '2026-11-25', ids: [i, 9] })));
+    expect(performance.now() - started).toBeLessThan(1_500);
+    // A text parameter keeps the statement bound (inline-params.ts): the same values either way.
+    const bound = await Promise.all(Array.from({ length: 3 }, (_, i) => warehouse.query(`${typed}, {s:String} AS s`, { i, d: '2026-11-25', ids: [i, 9], s: "it's \\ text" })));
+    expect(bound.map(([row]) => row!.s)).toEqual(Array(3).fill("it's \\ text"));
+    const strip = (rows: Record<string, unknown>[]) => rows.map(({ s: _s, ...rest }) => rest);
+    expect(inlined.map(strip)).toEqual(bound.map(strip));
+    expect(inlined[2]![0]).toMatchObject({ it: 'UInt64', d: '2026-11-25', dt: 'Date' });
+  });
+
   it('should ignore an empty insert', async () => {
     await expect(warehouse.insert('plays', [])).resolves.toBeUndefined();
   });
