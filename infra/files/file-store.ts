@@ -124,9 +124,13 @@ export function createFileStore(dataDir: string): DiskFileStore {
       }
       const temporary = path.join(incoming, `${randomUUID()}.part`);
       const discard = () => fsp.rm(temporary, { force: true });
+      const file = fs.createWriteStream(temporary, { flags: 'wx' });
       try {
-        await pipeline(source, fs.createWriteStream(temporary, { flags: 'wx' }));
+        await pipeline(source, file);
       } catch (error) {
+        // A write stream destroyed while its open is still on the way finishes the open (creating
+        // the file) and only then closes: removed before that, the file would stay behind.
+        if (!file.closed) await new Promise<void>((closed) => file.once('close', () => closed()));
         await discard();
         throw error;
       }
