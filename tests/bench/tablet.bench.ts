@@ -5,7 +5,7 @@ import { buildWeb, logIn } from '../support/product-server.ts';
 import { startProduct, stopProduct, waitUntilQuiet } from './product.ts';
 
 // `npm run bench:tablet`: how soon a care home's tablet can be used (issue 21 item 4). The product
-// as `startServer` runs it (a fresh build, the embedded default, the demo seed) and headless
+// as the browser tests run it (a fresh build, the embedded default, the demo seed) and headless
 // Chromium with its CPU slowed 4x and a slow mobile network (DevTools protocol). For the
 // caregiver and the administrator, with an empty cache and again with the cache from an earlier
 // visit, it measures from the navigation to:

@@ -8,7 +8,7 @@ import { useRemoteData } from '../../../../components/data-table/use-remote-data
 import { useResultsCount } from '../../../../components/data-table/use-results-count.ts';
 import { formatDay, formatDuration } from '../../../../lib/format.ts';
 import { pageCountOf } from '../../../../lib/pager.ts';
-import { isCountedSession, loadPeriodSessions } from '../api/resident-options.ts';
+import { isCountedSession, loadPeriodSessions } from '../api/period-sessions.ts';
 import { usageDetailsXlsxHref } from '../api/usage-xlsx-href.ts';
 import { selectedResidentOf, sessionFilters } from '../stores/session-filters.ts';
 import { ReportState } from './report-state.tsx';
