@@ -21,6 +21,6 @@ export function loadPeriodSessions(userId: number, firstDay: string, lastDay: st
   return answer;
 }
 
-/** What the server lists without showShortSessions: sessions that count (not short, with an end). */
 type Session = UsageSessions['sessions'][number];
+/** What the server lists without showShortSessions: sessions that count (not short, with an end). */
 export const isCountedSession = (session: Session): session is Session & { duration: number } => !session.short && session.duration !== null;
