@@ -1,5 +1,5 @@
 import { AppError } from '../../infra/errors.ts';
-import { handleCommandToState } from '../../infra/event-store/decider.ts';
+import { handleCommandToState, stateCachePerStore } from '../../infra/event-store/decider.ts';
 import { eventId } from '../../infra/event-store/event-ids.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
 import type { Session } from '../../infra/auth/session.ts';
@@ -36,10 +36,22 @@ export type FavoritesDeps = ProjectionDeps;
  * this process waits for the read model instead (server/http/read-your-writes.ts), so a refetch
  * still sees the change (spec 1 section 4: post, then refetch).
  */
+/**
+ * A favorites event's id: the stream version it was decided at, and what it says. Two taps that
+ * race for one version decide different events, and their ids must differ too: with the version
+ * alone the loser's ids were taken for a retry of the winner's, and its change was answered as
+ * made but never stored. It is now a Conflict, decided again on the newer state.
+ */
+export const favoriteEventId = (stream: string) => (event: FavoriteEvent, index: number, version: number): string =>
+  eventId('favorites', stream, version, index, event.type, JSON.stringify(event.data));
+
+/** The lists decided lately, folded (the favorites' evolve makes a new state for each event). */
+const decided = stateCachePerStore<FavoriteListState>();
+
 export async function runFavoritesCommand(deps: FavoritesDeps, stream: string, command: FavoritesCommand): Promise<{ events: FavoriteEvent[]; state: FavoriteListState }> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const { events, state, version } = await handleCommandToState(deps.store, stream, favoritesDecider, command, (_event, index, version) => eventId('favorites', stream, version, index));
+      const { events, state, version } = await handleCommandToState(deps.store, stream, favoritesDecider, command, favoriteEventId(stream), decided(deps.store));
       if (events.length > 0) noteWrite(deps, favoritesReadModel, stream, version);
       return { events, state };
     } catch (error) {

@@ -57,6 +57,12 @@ export interface GlobalLog {
   readAll(after: LogPosition, limit: number): Promise<RecordedEvent[]>;
   /** Calls `listener` after events may have been appended (in this process or another). */
   onAppended(listener: () => void): () => void;
+  /**
+   * A read sees every event committed before it began: nothing holds a committed event back (no
+   * other transaction can be running on PGlite's one connection; a Postgres server's readers stop
+   * below its oldest running transaction, which may end without a notice).
+   */
+  readonly readsEveryCommit?: boolean;
   /** How many events lie after `after`, the recorded time of the oldest of them (for lag) and the position of the newest. */
   backlog(after: LogPosition): Promise<{ events: number; oldestRecordedAt: Date | null; newest: LogPosition | null }>;
 }

@@ -76,19 +76,46 @@ function coalesced(send: () => Promise<unknown>, gapMs: number): () => void {
  */
 const NOTIFY_GAP_MS = 10;
 
+/** The event stores of each PGlite database in this process, by the wake-up each listens with. */
+const pgliteStores = new WeakMap<Sql, Set<() => void>>();
+const storesOf = (sql: Sql): Set<() => void> => {
+  let stores = pgliteStores.get(sql);
+  if (!stores) pgliteStores.set(sql, (stores = new Set()));
+  return stores;
+};
+
 export function createPostgresEventStore(sql: Sql, options: PostgresEventStoreOptions = {}): PostgresEventStore {
   const listeners = new Set<() => void>();
   const notifyLocal = () => listeners.forEach((listener) => listener());
+  // This store's own listeners hear of an append once the caller has had its answer: on PGlite
+  // the projectors' reads it wakes run on the thread that would otherwise write that answer, so
+  // a command's reply waited for the projection of its own write (issue 21 item 2). Appends of
+  // one turn of the event loop wake them once.
+  let wakePending = false;
+  const wakeSoon = () => {
+    if (wakePending) return;
+    wakePending = true;
+    setImmediate(() => {
+      wakePending = false;
+      notifyLocal();
+    });
+  };
   let stopListening: Promise<() => Promise<void>> | undefined;
-  // Other processes (and other stores on the same PGlite) hear of appends through NOTIFY; this
-  // store's own listeners are called directly, without waiting for the round trip.
+  // Other processes hear of appends through NOTIFY; this store's own listeners are called
+  // directly, without waiting for the round trip.
   // The NOTIFY is sent after the append commits, never inside it: a transaction that notifies
   // holds Postgres's one notification-queue lock through its commit, so with it inside, concurrent
   // appends committed one fsync after another (a quarter of the throughput with 8 writers,
   // docs/benchmarks.md). Notices are coalesced: one in flight, at most one more after it, at
   // most one per NOTIFY_GAP_MS. A process that dies between a commit and its notice costs the
   // others one poll (pollMs).
-  const notifyOthers = coalesced(() => sql.query("SELECT pg_notify($1, '')", [EVENTS_CHANNEL]), NOTIFY_GAP_MS);
+  // On PGlite every store of the database is in this process (one process opens it at a time), so
+  // they tell each other directly: a NOTIFY would be a statement on the one thread that serves
+  // everything, and the store would hear its own append a second time.
+  const neighbours = sql.kind === 'pglite' ? storesOf(sql) : undefined;
+  const notifyOthers = neighbours
+    ? () => neighbours.forEach((neighbour) => neighbour !== notifyLocal && setImmediate(neighbour))
+    : coalesced(() => sql.query("SELECT pg_notify($1, '')", [EVENTS_CHANNEL]), NOTIFY_GAP_MS);
 
   // PGlite runs no autovacuum, so the planner has no statistics of the log unless we gather them:
   // without, it scans the whole table to count a backlog of a few events (10 s at 10M events, on
@@ -126,7 +153,7 @@ export function createPostgresEventStore(sql: Sql, options: PostgresEventStoreOp
         if (fast && !result) lookForStored = true;
         const results = result ? [result] : await sql.transaction((tx) => appendInTransaction(tx, requests, { lookForStored }));
         if (results.some((r) => r.appended > 0)) {
-          notifyLocal();
+          wakeSoon();
           notifyOthers();
         }
         analyzeIfGrown(results.reduce((n, r) => n + r.appended, 0));
@@ -183,10 +210,12 @@ export function createPostgresEventStore(sql: Sql, options: PostgresEventStoreOp
     },
 
     readAll,
+    readsEveryCommit: sql.kind === 'pglite',
 
     onAppended(listener) {
       listeners.add(listener);
-      if (!stopListening) stopListening = sql.listen(EVENTS_CHANNEL, notifyLocal);
+      if (neighbours) neighbours.add(notifyLocal);
+      else stopListening ??= sql.listen(EVENTS_CHANNEL, notifyLocal);
       return () => void listeners.delete(listener);
     },
 
@@ -208,6 +237,7 @@ export function createPostgresEventStore(sql: Sql, options: PostgresEventStoreOp
 
     async close() {
       listeners.clear();
+      neighbours?.delete(notifyLocal);
       const stop = await stopListening?.catch(() => undefined);
       await stop?.();
       stopListening = undefined;

@@ -135,6 +135,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   let loops: Promise<void>[] = [];
   let unsubscribe: (() => void) | undefined;
   const wakers = projectors.map(() => createWaker());
+  /** Larger batches first: their read of the new events is in flight when the smaller ones ask (page-cache.ts). */
+  const wakeOrder = projectors.map((_, i) => i).sort((a, b) => batchSizeOf(projectors[b]!) - batchSizeOf(projectors[a]!));
   const failures = projectors.map(() => 0);
   /** Whether each loop's last read found nothing left: waitUntilCaughtUp asks Postgres only once all say so. */
   const idle = projectors.map(() => false);
@@ -208,6 +210,9 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     // The next page, read while this one is applied: on PGlite reading is work on this thread and
     // ClickHouse works on its own threads, so the two overlap. Only a full page has a next one.
     let ahead: Promise<RecordedEvent[]> | undefined;
+    // The last page was the end of the log and no append was told of since (page-cache.ts): the
+    // loop goes to its end-of-log work and waits, without reading again to find nothing.
+    let atEnd = false;
     while (running) {
       try {
         if (leases && !leases.holds(projector)) {
@@ -223,6 +228,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         }
         if (!position) {
           ahead = undefined;
+          atEnd = false;
           deferredRuns[index] = null;
           unsaved[index] = null;
           await setUp(projector);
@@ -233,7 +239,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         const narrow = narrowing[index];
         if (narrow && comparePositions(position, narrow.until) >= 0) narrowing[index] = null;
         const limit = narrowing[index]?.limit ?? batchSize;
-        const events = await (ahead ?? pages.read(position, limit));
+        const events = atEnd ? [] : await (ahead ?? pages.read(position, limit));
+        atEnd = false;
         ahead = undefined;
         const last = events.at(-1);
         if (!last) {
@@ -273,6 +280,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         });
         position = last.position;
         readPositions[index] = position;
+        atEnd = pages.provesEnd(events, limit);
         failures[index] = 0;
         // Past a failure (found and parked, fixed, or a passing outage of a store), batches grow
         // back to full size at once rather than crawl on one event at a time; each success moves
@@ -373,7 +381,10 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         await leases?.start(projectors);
         running = true;
         stopped = new Promise((resolve) => (stopNow = resolve));
-        unsubscribe = log.onAppended(() => wakers.forEach((w) => w.notify()));
+        unsubscribe = log.onAppended(() => {
+          pages.appended();
+          wakeOrder.forEach((i) => wakers[i]!.notify());
+        });
         loops = projectors.map((_, i) => follow(i));
       })().catch((error: unknown) => {
         starting = undefined;

@@ -75,5 +75,7 @@ export async function pushUnreadChanges(app: { live?: LiveHub; deps: ProjectionD
     // Published, not sent: the user's sockets may be on another app instance.
     await live.publish([...users], { type: 'UnreadCountChanged' });
   };
-  void deliver().catch((error: unknown) => app.log.warn({ err: error }, 'unread count push failed'));
+  // Begun once the command's answer is written: on PGlite its queries would run on the thread
+  // that writes that answer, ahead of it.
+  setImmediate(() => void deliver().catch((error: unknown) => app.log.warn({ err: error }, 'unread count push failed')));
 }

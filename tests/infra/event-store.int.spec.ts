@@ -365,6 +365,21 @@ for (const [engine, open] of engines) describe.skipIf(engine === 'KurrentDB' && 
     await close();
   });
 
+  it("should wake its own listeners once the appender has its answer, on PGlite once per append", async () => {
+    let woken = 0;
+    const unlisten = store.onAppended(() => woken++);
+    await new Promise((r) => setTimeout(r, 200)); // LISTEN is in place
+    const user = nextUser();
+    await store.append(`usage-${user}`, events(user, 0, 1));
+    // The answer first: a projector woken now would read on the thread that writes it (PGlite).
+    if (opened.sql) expect(woken).toBe(0);
+    await until(() => woken > 0, 5_000);
+    await new Promise((r) => setTimeout(r, 300));
+    // PGlite's stores tell each other without a NOTIFY, so a store never hears its own append twice.
+    if (opened.sql?.kind === 'pglite') expect(woken).toBe(1);
+    unlisten();
+  });
+
   it('should deliver only the subscribed types while its position moves past the others', async () => {
     const user = nextUser();
     const start = (await store.readAll(LOG_START, 100_000)).at(-1)!.position;

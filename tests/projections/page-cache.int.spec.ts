@@ -109,4 +109,44 @@ describe('page cache', () => {
     await pages.read(all[0]!.position, 100);
     expect(reads).toBe(3);
   });
+
+  it('should answer a read from one in flight at its position that asked for as many events or more', async () => {
+    const all = await store.readAll(LOG_START, 1_000);
+    const from = all.at(-8)!.position;
+    const rest = ids(all.slice(-7));
+    // The warehouse's page and a read model's, asked for together as two projectors follow the log.
+    let pages = createPageCache(log);
+    reads = 0;
+    const [wide, narrow, same] = await Promise.all([pages.read(from, 50_000), pages.read(from, 5), pages.read(from, 50_000)]);
+    expect(reads).toBe(1);
+    expect(ids(wide)).toEqual(rest);
+    expect(ids(same)).toEqual(rest);
+    expect(ids(narrow)).toEqual(rest.slice(0, 5));
+    // The smaller asked first: it may come back full, so the larger does not wait for it.
+    pages = createPageCache(log);
+    reads = 0;
+    const [full, own] = await Promise.all([pages.read(from, 5), pages.read(from, 50_000)]);
+    expect(reads).toBe(2);
+    expect(ids(full)).toEqual(rest.slice(0, 5));
+    expect(ids(own)).toEqual(rest);
+  });
+
+  it('should take a short answer of the log for its end only while no append was told of since it was read', async () => {
+    const pages = createPageCache(log);
+    const all = await store.readAll(LOG_START, 1_000);
+    const short = await pages.read(all.at(-3)!.position, 100);
+    expect(pages.provesEnd(short, 100)).toBe(true);
+    // Full: more may follow.
+    expect(pages.provesEnd(short, 2)).toBe(false);
+    pages.appended();
+    expect(pages.provesEnd(short, 100)).toBe(false);
+    // An answer from the kept tail was read before that notice: not proof either.
+    const kept = await pages.read(all.at(-2)!.position, 100);
+    expect(ids(kept)).toEqual(ids(all.slice(-1)));
+    expect(pages.provesEnd(kept, 100)).toBe(false);
+    // A Postgres server's reader stops below its oldest running transaction, which may end
+    // without a notice: there a short answer never proves the end.
+    const onServer = createPageCache({ ...log, readsEveryCommit: false });
+    expect(onServer.provesEnd(await onServer.read(all.at(-3)!.position, 100), 100)).toBe(false);
+  });
 });
