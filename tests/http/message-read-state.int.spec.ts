@@ -190,7 +190,6 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('message read state on %s', 
   });
 
   it('nudges everyone in the conversation but its writer when a reply arrives', async () => {
-    const message = await send('Who replies?');
     const writerSocket = await t.app.injectWS('/ws', { headers: cookies.get(writer) });
     const memberSocket = await t.app.injectWS('/ws', { headers: cookies.get(groupMember) });
     const unitSocket = await t.app.injectWS('/ws', { headers: cookies.get(unit) });
@@ -199,10 +198,17 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('message read state on %s', 
     memberSocket.on('message', (data) => got.get(groupMember)!.push(JSON.parse(String(data))));
     unitSocket.on('message', (data) => got.get(unit)!.push(JSON.parse(String(data))));
     try {
+      const nudge = [{ type: 'UnreadCountChanged' }];
+      // The message's own nudge reaches its recipients after its answer: awaited, so it is not
+      // taken for the reply's.
+      const message = await send('Who replies?');
+      await expect.poll(() => got.get(groupMember)).toEqual(nudge);
+      await expect.poll(() => got.get(unit)).toEqual(nudge);
+      expect(got.get(writer)).toEqual([]);
+      got.forEach((messages) => (messages.length = 0));
       // What the reply route (issue 14, deliverable 5) will call after appending its ReplyPosted.
       const reply = { type: 'ReplyPosted' as const, data: { messageId: message.id, userId: unit.id, replyId: '6f1c1f7e-0a4b-4c53-9a40-5b0b7f1d2a03', text: 'Me!', fileId: null, at: '2026-11-20T10:09:00.000Z' } };
       await pushUnreadChanges(t.app, t.sql, [reply], { ownerId: writer.id, recipients: [unit.id], recipientGroups: [groupId] });
-      const nudge = [{ type: 'UnreadCountChanged' }];
       await expect.poll(() => got.get(writer)).toEqual(nudge);
       await expect.poll(() => got.get(groupMember)).toEqual(nudge);
       expect(got.get(unit)).toEqual([]);
