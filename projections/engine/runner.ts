@@ -81,6 +81,13 @@ export interface ProjectionRunner {
   waitUntilCaughtUp(timeoutMs?: number): Promise<void>;
   /** How far a projector has read: its checkpoint, or beyond it while it defers work (rebuild progress). */
   readPosition(name: string, version: number): LogPosition | undefined;
+  /**
+   * How far a Postgres read model of this runner holds the log: everything up to the position is
+   * in its tables (committed). Undefined for a warehouse projector or one this runner does not run.
+   */
+  projectedTo(name: string, version: number): LogPosition | undefined;
+  /** Resolves when any projector of this runner has next moved past a batch (read your writes). */
+  nextBatch(): Promise<void>;
   /** Ends a failing projector's backoff now (after a fix or a parked event); false when this runner has no such projector. */
   retryNow(name: string, version: number): boolean;
 }
@@ -154,6 +161,12 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   /** Ends a loop's backoff sleep early (retryNow). */
   const retrySignals: (() => void)[] = projectors.map(() => () => undefined);
   const pages = createPageCache(log);
+  let batchDone: () => void = () => undefined;
+  let nextBatch = new Promise<void>((resolve) => (batchDone = resolve));
+  const signalBatch = () => {
+    batchDone();
+    nextBatch = new Promise<void>((resolve) => (batchDone = resolve));
+  };
   const leases = options.leases ? createProjectionLeases({ sql, ...options.leases }) : undefined;
   let schemaReady: Promise<void> | undefined;
   const ensureSchema = () => (schemaReady ??= ensureCheckpointSchema(sql).catch((error: unknown) => {
@@ -281,6 +294,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         position = last.position;
         readPositions[index] = position;
         atEnd = pages.provesEnd(events, limit);
+        signalBatch();
         failures[index] = 0;
         // Past a failure (found and parked, fixed, or a passing outage of a store), batches grow
         // back to full size at once rather than crawl on one event at a time; each success moves
@@ -362,6 +376,12 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   return {
     status,
     readPosition: (name, version) => readPositions[projectors.findIndex((p) => p.name === name && p.version === version)],
+    projectedTo(name, version) {
+      const index = projectors.findIndex((p) => p.name === name && p.version === version && p.kind === 'postgres');
+      // While another instance holds its lease, this runner's position may be an old one.
+      return index >= 0 && (!leases || leases.holds(projectors[index]!)) ? readPositions[index] : undefined;
+    },
+    nextBatch: () => nextBatch,
     retryNow(name, version) {
       const index = projectors.findIndex((p) => p.name === name && p.version === version);
       if (index < 0) return false;

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { comparePositions, type EventStore, type LogPosition } from '../../infra/event-store/event-store.ts';
 import type { Queryable } from '../../infra/sql/sql.ts';
 import { readCheckpoint, readCurrentVersions } from '../../projections/engine/checkpoint-store.ts';
+import type { ProjectionRunner } from '../../projections/engine/runner.ts';
 
 // Read your writes without making the writer wait (issue 21 item 2). A command answers from the
 // state its decider folded, as soon as its events are appended; it only notes here which stream
@@ -87,14 +88,23 @@ async function waitUntilProjected(deps: ProjectionDeps, writes: NotedWrite[], ti
     const target = targets.get(projection);
     if (!target || comparePositions(event.position, target) > 0) targets.set(projection, event.position);
   }
+  // This process's runner says how far its read models are without a query, and when it next
+  // moves; a read model it does not run (another instance holds it) is asked for its checkpoint.
+  const runner = isRunner(deps.projections) ? deps.projections : undefined;
   while (targets.size > 0 && Date.now() < deadline) {
+    const moved = runner?.nextBatch();
     for (const [projection, target] of targets) {
-      const { position } = await readCheckpoint(deps.sql, projection, versions.get(projection)!);
+      const version = versions.get(projection)!;
+      const local = runner?.projectedTo(projection, version);
+      const position = local && comparePositions(local, target) >= 0 ? local : (await readCheckpoint(deps.sql, projection, version)).position;
       if (comparePositions(position, target) >= 0) targets.delete(projection);
     }
-    if (targets.size > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    if (targets.size > 0) await Promise.race([moved, new Promise((resolve) => setTimeout(resolve, moved ? 50 : 5))]);
   }
 }
+
+const isRunner = (value: unknown): value is Pick<ProjectionRunner, 'projectedTo' | 'nextBatch'> =>
+  typeof value === 'object' && value !== null && 'projectedTo' in value && 'nextBatch' in value;
 
 /** Every API request and the live channel wait for the noted writes before their handler reads anything. */
 export const readYourWrites = fp(

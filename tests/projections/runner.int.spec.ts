@@ -175,6 +175,21 @@ describe.each(['pglite', 'postgres'] as const)('projection runner on %s', (datab
     await until(async () => (await count('counted_events')) === 2, 5_000);
   });
 
+  it('should tell how far its read models hold the log, and when it next moves past a batch', async () => {
+    // What the read-your-writes barrier asks instead of polling checkpoints (server/http/read-your-writes.ts).
+    await startRunner([countingProjector(), loginLogProjector], { pollIntervalMs: 600_000 });
+    await until(async () => (await runner!.status()).every((s) => s.state === 'live'));
+    const moved = runner!.nextBatch();
+    const login = (await appendEach([loggedIn(user, 1, run)])).at(-1)!;
+    await moved;
+    await until(async () => comparePositions(runner!.projectedTo('counting', 1) ?? LOG_START, login.position) >= 0, 5_000);
+    // Up to that position the read model's rows are committed.
+    expect(await count('counted_events')).toBe(1);
+    // Not for a warehouse projector (its checkpoint trails its reads), nor one it does not run.
+    expect(runner!.projectedTo(loginLogProjector.name, loginLogProjector.version)).toBeUndefined();
+    expect(runner!.projectedTo('counting', 2)).toBeUndefined();
+  });
+
   it('should report position and lag in events and in seconds', async () => {
     const log = await appendEach(Array.from({ length: 5 }, (_, n) => loggedIn(user, n, run)));
     runner = createProjectionRunner({ log: store, sql, warehouse, projectors: [countingProjector(), loginLogProjector] });
