@@ -30,13 +30,6 @@ export const favoritesReadModel = 'favorites';
 export type FavoritesDeps = ProjectionDeps;
 
 /**
- * Decides and appends. Two quick clicks on one list race for the same stream version; the loser
- * is decided again on the newer state instead of answering Conflict, as a click is not stale.
- * Answers at once with the new events and the list as the decider left it; the next request of
- * this process waits for the read model instead (server/http/read-your-writes.ts), so a refetch
- * still sees the change (spec 1 section 4: post, then refetch).
- */
-/**
  * A favorites event's id: the stream version it was decided at, and what it says. Two taps that
  * race for one version decide different events, and their ids must differ too: with the version
  * alone the loser's ids were taken for a retry of the winner's, and its change was answered as
@@ -48,6 +41,13 @@ export const favoriteEventId = (stream: string) => (event: FavoriteEvent, index:
 /** The lists decided lately, folded (the favorites' evolve makes a new state for each event). */
 const decided = stateCachePerStore<FavoriteListState>();
 
+/**
+ * Decides and appends. Two quick clicks on one list race for the same stream version; the loser
+ * is decided again on the newer state instead of answering Conflict, as a click is not stale.
+ * Answers at once with the new events and the list as the decider left it; the next request of
+ * this process waits for the read model instead (server/http/read-your-writes.ts), so a refetch
+ * still sees the change (spec 1 section 4: post, then refetch).
+ */
 export async function runFavoritesCommand(deps: FavoritesDeps, stream: string, command: FavoritesCommand): Promise<{ events: FavoriteEvent[]; state: FavoriteListState }> {
   for (let attempt = 1; ; attempt++) {
     try {
