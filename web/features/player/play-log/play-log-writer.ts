@@ -91,6 +91,8 @@ export class PlayLogWriter {
   /**
    * Posts what waits, one post at a time: a flush asked for during a post runs once more after
    * it, so nothing is posted twice concurrently and nothing written meanwhile waits a minute.
+   * That holds when the post fails too: a flush asked for meanwhile (the connection came back
+   * while a post sent offline was still failing) must not wait for the next minute's timer.
    */
   flush(): Promise<SendResult> {
     if (this.sending) {
@@ -106,7 +108,7 @@ export class PlayLogWriter {
         if (userId === null) return result;
         const next = await sendOutbox(this.deps.outbox, userId, this.deps.post, this.deps.isRefused);
         result = { sent: result.sent + next.sent, dropped: result.dropped + next.dropped, complete: next.complete };
-        if (!next.complete) return result;
+        if (!next.complete && !this.sendAgain) return result;
       } while (this.sendAgain);
       return result;
     };

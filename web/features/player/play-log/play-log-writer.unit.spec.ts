@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { PlayLogItem } from '../../../../schemas/api/usage-log.ts';
 import type { NowPlaying } from '../../../lib/player/player-store.ts';
 import { PlayLogOutbox } from './play-log-outbox.ts';
+import type { SendResult } from './play-log-outbox.ts';
 import { PlayLogWriter } from './play-log-writer.ts';
 
 const item: NowPlaying = { audioFileId: 5, name: 'Song', length: 120, streamUrl: '/x', source: 'Search', manualStart: true, categoryId: 3 };
@@ -20,8 +21,10 @@ function setUp(options: { userId?: number | null; offline?: () => boolean } = {}
   const writer = new PlayLogWriter({
     outbox,
     post: async (items) => {
+      // Whether a post fails is settled when it is sent, as for a fetch; its answer comes later.
+      const offline = options.offline?.();
       await new Promise((resolve) => setTimeout(resolve, 5));
-      if (options.offline?.()) throw new TypeError('Failed to fetch');
+      if (offline) throw new TypeError('Failed to fetch');
       received.push(items);
     },
     isRefused: () => false,
@@ -93,6 +96,25 @@ describe('PlayLogWriter', () => {
     await Promise.all([writer.flush(), writer.flush(), writer.flush()]);
     expect(received.flat().map((s) => s.playPosition)).toEqual([0, 5.25, 10.25, 15.5, 20.75, 26, 26]);
     expect(new Set(received.flat().map((s) => s.time)).size).toBe(received.flat().length);
+    expect(await outbox.count(1)).toBe(0);
+  });
+
+  it('posts again when the connection returns while a post that is failing is still on its way', async () => {
+    // Going online fires the browser's `online` event and, a moment later, the server check: the
+    // first post can still fail, and the flush asked for meanwhile must not be lost with it.
+    let reconnect: Promise<SendResult> | null = null;
+    const { received, writer, outbox } = setUp({
+      offline: () => {
+        if (reconnect) return false;
+        reconnect = writer.flush();
+        return true;
+      },
+    });
+    writer.observe({ type: 'started', item });
+    await writer.settled();
+    await writer.flush();
+    expect(reconnect).not.toBeNull();
+    expect(received.flat().map((s) => s.playPosition)).toEqual([0]);
     expect(await outbox.count(1)).toBe(0);
   });
 });
