@@ -104,8 +104,7 @@ async function main(): Promise<void> {
 
   const demoUsageStop = new AbortController();
   let demoUsage: Promise<void> = Promise.resolve();
-  // app.close() stops taking requests first, then this hook stops the writers' consumers and closes
-  // the connections they use, in that order.
+  // app.close() stops taking requests first, then this hook stops the writers' consumers.
   app.addHook('onClose', async () => {
     demoUsageStop.abort();
     await demoUsage;
@@ -116,16 +115,18 @@ async function main(): Promise<void> {
     await relayLeases?.stop();
     if (kafka) await closeTopicOffsets(kafka);
     await stopAllRebuildsOf(deps);
-    await store.close();
-    await warehouse.close();
-    await sql.close();
-    objectStore?.close();
   });
   let closing: Promise<void> | undefined;
   const shutdown = (signal: string) =>
     (closing ??= (async () => {
       app.log.info({ signal }, 'shutting down');
       await app.close();
+      // The connections close only after every hook of app.close(), the plugins' too: the live
+      // channel's UNLISTEN runs in one, and a Postgres pool's end() waits for its listening client.
+      await store.close();
+      await warehouse.close();
+      await sql.close();
+      objectStore?.close();
     })().then(
       () => process.exit(0),
       (error: unknown) => {
