@@ -177,11 +177,15 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   let stopped = Promise.resolve();
   const sleepUnlessStopped = (ms: number) => Promise.race([stopped, new Promise<void>((resolve) => setTimeout(resolve, ms).unref())]);
 
-  /** Notes a live batch with nothing to apply in place of its checkpoint write, until the first such note is UNSAVED_MAX_MS old. */
+  /**
+   * Notes a live batch with nothing to apply in place of its checkpoint write, until the first such
+   * note is UNSAVED_MAX_MS old, and never once stopping: a clean stop leaves every checkpoint where
+   * its loop got to.
+   */
   function holdBack(index: number, from: LogPosition, to: LogPosition): boolean {
     const ahead = (unsaved[index] ??= { from, to, since: Date.now() });
     ahead.to = to;
-    return Date.now() - ahead.since < UNSAVED_MAX_MS;
+    return running && Date.now() - ahead.since < UNSAVED_MAX_MS;
   }
 
   /** Applies one batch; answers the deferred run it leaves open, if any. */
@@ -340,6 +344,10 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         ]);
       }
     }
+    // Stopped: a checkpoint held back over events with nothing to apply is written now. If the
+    // write fails, the next start reads those events again and again applies nothing.
+    const behind = unsaved[index];
+    if (behind) await applyBatch(index, [], behind.to, behind.to, null, false, parked[index]!).catch((error: unknown) => options.onError?.(projector, error));
   }
 
   async function status(): Promise<ProjectionStatus[]> {
