@@ -95,7 +95,17 @@ async function main(): Promise<void> {
       lease: held && { holds: () => held.holds(RELAY_LEASE), fence: (tx) => held.fence(tx, RELAY_LEASE) },
       onError: (error) => app.log.warn({ err: error }, 'Kafka relay batch failed; trying again'),
     });
-    for (const projector of fromKafka) consumers.push(await startKafkaProjectionConsumer({ kafka, sql, warehouse, projector }));
+    for (const projector of fromKafka) {
+      consumers.push(
+        await startKafkaProjectionConsumer({
+          kafka,
+          sql,
+          warehouse,
+          projector,
+          onError: (error) => app.log.warn({ err: error, projection: `${projector.name}@v${projector.version}` }, 'Kafka consumer crashed; rejoining its group'),
+        }),
+      );
+    }
     app.log.info({ brokers: config.kafkaBrokers, projections: fromKafka.map((p) => `${p.name}@v${p.version}`) }, 'Kafka transport started');
   }
   // Background tasks (issue 18 item 4): pg-boss on this database, shared by every instance on it.

@@ -53,7 +53,15 @@ export interface KafkaProjectionConsumerOptions {
   consumerConfig?: Partial<Omit<ConsumerConfig, 'groupId'>>;
   /** Called after a batch is applied, before its progress is stored (tests crash a member there). */
   afterApply?(partition: number, events: number): Promise<void> | void;
+  /** A crash the member rejoins the group after (logged by the server). */
+  onError?(error: unknown): void;
 }
+
+/** Whether kafkajs restarts a member itself after this crash (as its consumer does: the original cause decides). */
+const isRetriable = (error: Error & { retriable?: boolean; cause?: unknown }): boolean =>
+  error.name === 'KafkaJSNumberOfRetriesExceeded' || (error.cause instanceof Error ? isRetriable(error.cause) : error.retriable === true);
+
+const REJOIN_MS = { initial: 1000, max: 30_000 };
 
 export async function startKafkaProjectionConsumer(options: KafkaProjectionConsumerOptions): Promise<KafkaProjectionConsumer> {
   const { kafka, sql, warehouse, projector, topic = EVENTS_TOPIC } = options;
@@ -91,7 +99,7 @@ export async function startKafkaProjectionConsumer(options: KafkaProjectionConsu
   const sought = new Set<number>();
   consumer.on(consumer.events.GROUP_JOIN, () => sought.clear());
 
-  await consumer.run({
+  const run = () => consumer.run({
     autoCommit: false,
     eachBatchAutoResolve: false,
     eachBatch: async ({ batch, resolveOffset, commitOffsetsIfNecessary, heartbeat, isRunning, isStale }) => {
@@ -133,8 +141,34 @@ export async function startKafkaProjectionConsumer(options: KafkaProjectionConsu
       await heartbeat();
     },
   });
+  await run();
+
+  // kafkajs restarts a member after a retriable crash (a projector's failing batch included, unless
+  // `retry.restartOnFailure` says no) but leaves it stopped after any other, such as a protocol
+  // error a coordinator answers in the middle of a rebalance: then the projection would stand
+  // still for good on a lone instance. This member rejoins, like the log runner retries, with backoff.
+  let stopping = false;
+  let rejoinTimer: NodeJS.Timeout | undefined;
+  const rejoin = (delayMs: number) => {
+    rejoinTimer = setTimeout(() => {
+      if (stopping) return;
+      consumer.connect().then(run).catch((error: unknown) => {
+        options.onError?.(error);
+        rejoin(Math.min(delayMs * 2, REJOIN_MS.max));
+      });
+    }, delayMs);
+  };
+  consumer.on(consumer.events.CRASH, ({ payload }) => {
+    if (stopping || payload.restart || isRetriable(payload.error)) return;
+    options.onError?.(payload.error);
+    rejoin(REJOIN_MS.initial);
+  });
   return {
     consumer,
-    stop: () => consumer.disconnect(),
+    stop: () => {
+      stopping = true;
+      clearTimeout(rejoinTimer);
+      return consumer.disconnect();
+    },
   };
 }
