@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { seesMessageItem } from '../../domain/messages/message-access.ts';
 import { validationError } from '../../infra/errors.ts';
 import type { Queryable } from '../../infra/sql/sql.ts';
@@ -49,12 +50,27 @@ export function checkClientTimes(log: UsageLogData, now: Date): ValidationIssue[
   });
 }
 
-/** The entries whose id is no row of `table`: one query for the whole log. */
-async function unknownIds<T extends { id: number }>(sql: Queryable, table: 'audio_files' | 'files' | 'message_items', entries: readonly T[]): Promise<T[]> {
-  if (entries.length === 0) return [];
-  const rows = await sql.query<{ id: number }>(`SELECT id FROM ${table} WHERE id = ANY($1::bigint[])`, [[...new Set(entries.map((e) => e.id))]]);
-  const known = new Set(rows.map((row) => Number(row.id)));
-  return entries.filter((e) => !known.has(e.id));
+type IdTable = 'audio_files' | 'files';
+
+/**
+ * Ids found in a table lately, per database. Every player post asks about the few files playing,
+ * and at thousands of samples a second that one query was a fifth of the server's statements
+ * (issue 21 item 5). Rows of these tables are never deleted (a file is deactivated), so a found id
+ * stays right; the expiry only bounds how long one would be believed if that ever changed.
+ */
+const foundIds = new WeakMap<Queryable, LRUCache<string, true>>();
+const FOUND_ID_TTL_MS = 5 * 60_000;
+
+/** The entries whose id is no row of `table`: at most one query for the whole log. */
+async function unknownIds<T extends { id: number }>(sql: Queryable, table: IdTable, entries: readonly T[]): Promise<T[]> {
+  let found = foundIds.get(sql);
+  if (!found) foundIds.set(sql, (found = new LRUCache({ max: 20_000, ttl: FOUND_ID_TTL_MS })));
+  const unsure = [...new Set(entries.map((e) => e.id))].filter((id) => !found.has(`${table}:${id}`));
+  if (unsure.length > 0) {
+    const rows = await sql.query<{ id: number }>(`SELECT id FROM ${table} WHERE id = ANY($1::bigint[])`, [unsure]);
+    for (const row of rows) found.set(`${table}:${Number(row.id)}`, true);
+  }
+  return entries.filter((e) => !found.has(`${table}:${e.id}`));
 }
 
 /**

@@ -173,6 +173,12 @@ describe.each<TestDatabase>(['pglite', 'postgres'])('POST /api/usage-log on %s',
     it('a negative position', () => refused(player(samples(5, [{}, {}, {}, { playPosition: -3 }])), [{ path: 'data.playLog.3.playPosition' }]));
     it('an unknown audio file', () =>
       refused(player(samples(3, [{}, { audioFileId: 987_654 }])), [{ path: 'data.playLog.1.audioFileId', message: 'Unknown audio file' }]));
+    it('an audio file not yet in the library, which is known as soon as it is added', async () => {
+      // Found ids are remembered (parse-usage-log.ts), ids not found are not: the next post asks again.
+      await refused(player(samples(2, [{}, { audioFileId: 987_655 }])), [{ path: 'data.playLog.1.audioFileId', message: 'Unknown audio file' }]);
+      await t.sql.query("INSERT INTO audio_files (id, name, length) VALUES (987655, 'Late tune', 180)");
+      expect((await postUsageLog(t, headers, { page: 'player', playLog: samples(2, [{}, { audioFileId: 987_655 }]) })).json()).toEqual({ ok: true, appended: 2 });
+    });
     it('video log items naming files that do not exist', () =>
       refused(videoLog([video, 987_654, video, 987_655]), [
         { path: 'data.videoLog.1.fileId', message: 'Unknown file' },
