@@ -347,7 +347,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     // Stopped: a checkpoint held back over events with nothing to apply is written now. If the
     // write fails, the next start reads those events again and again applies nothing.
     const behind = unsaved[index];
-    if (behind) await applyBatch(index, [], behind.to, behind.to, null, false, parked[index]!).catch((error: unknown) => options.onError?.(projector, error));
+    if (behind && (!leases || leases.holds(projector))) await applyBatch(index, [], behind.to, behind.to, null, false, parked[index]!).catch((error: unknown) => options.onError?.(projector, error));
   }
 
   async function status(): Promise<ProjectionStatus[]> {
