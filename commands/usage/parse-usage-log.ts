@@ -54,7 +54,7 @@ type IdTable = 'audio_files' | 'files';
 
 /**
  * Ids found in a table lately, per database. Every player post asks about the few files playing,
- * and at thousands of samples a second that one query was a fifth of the server's statements
+ * and at thousands of samples a second that one query was a sixth of the server's statements
  * (issue 21 item 5). Rows of these tables are never deleted (a file is deactivated), so a found id
  * stays right; the expiry only bounds how long one would be believed if that ever changed.
  */
