@@ -34,22 +34,37 @@ const ms = (column: string) => `toUnixTimestamp64Milli(${column})`;
 
 /**
  * Windows close in time share one term `user_id IN (...) AND column BETWEEN ...`: a long OR of one
- * term per user makes ClickHouse's index analysis slow. Rows a group loads beyond a user's own
- * window are dropped in TS (`inOwnWindow`), so the result is the same.
+ * term per user makes ClickHouse's index analysis slow. But every user of a term loads the term's
+ * whole span, so a term takes a window only while its span stays within `spanFactor` times its
+ * longest window: units whose windows lie an hour apart (the bench's load units; offline logs of
+ * other days) chained into one term of 40 hours and loaded 25 times the rows they needed (issue 21
+ * item 5). Windows of live play lie around now and still make one term. Beyond `maxTerms` terms
+ * (a catch-up of many users spread over time) windows within `groupSlackMs` share one term again,
+ * whatever its span. Rows a term loads beyond a user's own window are dropped in TS
+ * (`inOwnWindow`), so the result is the same either way.
  */
-function groups(windows: readonly UserWindow[]): { users: number[]; start: number; end: number }[] {
-  const sorted = [...windows].sort((a, b) => a.start - b.start);
-  const result: { users: number[]; start: number; end: number }[] = [];
-  for (const w of sorted) {
-    const last = result.at(-1);
-    if (last && w.start <= last.end + groupSlackMs) {
-      last.users.push(w.userId);
-      last.end = Math.max(last.end, w.end);
-    } else result.push({ users: [w.userId], start: w.start, end: w.end });
-  }
-  return result;
+export function groups(windows: readonly UserWindow[]): { users: number[]; start: number; end: number }[] {
+  const tight = grouped(windows, spanFactor);
+  return tight.length <= maxTerms ? tight : grouped(windows, Number.POSITIVE_INFINITY);
 }
 const groupSlackMs = 3_600_000;
+const spanFactor = 2;
+const maxTerms = 50;
+
+function grouped(windows: readonly UserWindow[], factor: number): { users: number[]; start: number; end: number }[] {
+  const sorted = [...windows].sort((a, b) => a.start - b.start);
+  const result: { users: number[]; start: number; end: number; longest: number }[] = [];
+  for (const w of sorted) {
+    const last = result.at(-1);
+    const longest = Math.max(last?.longest ?? 0, w.end - w.start);
+    if (last && w.start <= last.end + groupSlackMs && Math.max(last.end, w.end) - last.start <= factor * longest) {
+      last.users.push(w.userId);
+      last.end = Math.max(last.end, w.end);
+      last.longest = longest;
+    } else result.push({ users: [w.userId], start: w.start, end: w.end, longest: w.end - w.start });
+  }
+  return result.map(({ users, start, end }) => ({ users, start, end }));
+}
 
 const inWindows = (windows: readonly UserWindow[], column: string) =>
   groups(windows).map((g) => `(user_id IN (${g.users.join(', ')}) AND ${column} >= ${at(g.start)} AND ${column} <= ${at(g.end)})`).join(' OR ');

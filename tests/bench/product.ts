@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
+import zlib from 'node:zlib';
 import { freePort } from '../support/product-server.ts';
 
 // What the benchmarks that measure the product over HTTP share: the real server (server/main.ts,
@@ -87,16 +89,41 @@ export async function logIn(url: string, username: string, password = demoPasswo
   return cookie.split(';')[0]!;
 }
 
+/**
+ * Keep-alive connections for `call`. node:http, not fetch: the load generator shares the measured
+ * machine's two cores, and fetch's streams cost it several times the CPU per request (issue 21
+ * item 5: the bench's client took 15-18% of a core at 100 posts per second).
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
 /** One API call with a session cookie; throws unless it answers 200. `ms`: from sending to the whole answer read. */
-export async function call<T>(url: string, cookie: string, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<{ body: T; ms: number }> {
-  const headers: Record<string, string> = { Cookie: cookie, Origin: url, Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+export function call<T>(url: string, cookie: string, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<{ body: T; ms: number }> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  // What a browser sends, so the server does the same work (compression included) as for one.
+  const headers: Record<string, string | number> = { Cookie: cookie, Origin: url, Accept: 'application/json', 'Accept-Encoding': 'gzip, deflate' };
+  if (payload !== undefined) Object.assign(headers, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) });
   const started = performance.now();
-  const response = await fetch(`${url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await response.text();
-  const ms = performance.now() - started;
-  if (response.status !== 200) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return { body: JSON.parse(text) as T, ms };
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${url}${path}`, { method, headers, agent }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        try {
+          const raw = Buffer.concat(chunks);
+          const encoding = response.headers['content-encoding'];
+          const text = (encoding === 'gzip' ? zlib.gunzipSync(raw) : encoding === 'deflate' ? zlib.inflateSync(raw) : raw).toString();
+          const ms = performance.now() - started;
+          if (response.statusCode !== 200) throw new Error(`${method} ${path}: ${response.statusCode} ${text}`);
+          resolve({ body: JSON.parse(text) as T, ms });
+        } catch (error) {
+          reject(error);
+        }
+      });
+    });
+    request.on('error', reject);
+    request.end(payload);
+  });
 }
 
 /** The p-th percentile (0..100) by nearest rank of `values`. */
