@@ -222,7 +222,7 @@ function firstStopsBeyond(
 export async function loadSessionSpans(warehouse: Warehouse, t: WarehouseTables, windows: readonly UserWindow[]): Promise<OldSpan[]> {
   const own = new Map(windows.map((w) => [w.userId, w]));
   const rows = await warehouse.query<OldSpan>(
-    `SELECT user_id AS userId, toString(session_id) AS id, ${ms('start_time')} AS start, ${ms('activity_end')} AS end
+    `SELECT user_id AS userId, toString(session_id) AS id, kind, ${ms('start_time')} AS start, ${ms('activity_end')} AS end
        FROM ${t.sessions} FINAL WHERE ${overlapping(windows, 'start_time', 'activity_end')}`,
   );
   return rows.filter((s) => {

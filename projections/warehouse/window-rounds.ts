@@ -5,7 +5,7 @@ import type { CatalogueCategory, CatalogueFile, FileCatalogue, PlaySampleRow } f
 import { DerivedRowsWriter } from './derived-rows-writer.ts';
 import { loadLatestStarts, loadSessionSpans, loadWindows, type LoadedRows, type RawRows, type UserWindow } from './load.ts';
 import { defaultTimeZone, type ReferenceData } from './reference.ts';
-import { closeRegion, widerWindowIfNeeded, type Span } from './windows.ts';
+import { closeRegion, overlaps, widerWindowIfNeeded, type Span } from './windows.ts';
 
 // Derivation rounds (windows.ts says why): ONE query per table loads every touched user's window,
 // the pure derivation runs per user, and users whose affected region reaches the edge of their
@@ -46,14 +46,24 @@ export async function deriveTouched(
       fresh?.starts,
     ),
     // Sessions already derived around the touched instants may reach far: start the windows where
-    // they start, so the first round usually suffices.
-    derivedBefore ? loadSessionSpans(warehouse, t, cores) : Promise.resolve([]),
+    // they start, so the first round usually suffices. Read from further back too: the explicit
+    // sessions the first window's lower edge may fall among (below).
+    derivedBefore ? loadSessionSpans(warehouse, t, cores.map((core) => ({ ...core, start: core.start - gapMs - marginMs }))) : Promise.resolve([]),
   ]);
   let windows = cores.map((core) => {
     const stopStart = stopStarts.get(core.userId);
     const from: Span = stopStart === undefined ? core : { start: Math.min(core.start, stopStart), end: core.end };
-    const reach = known.filter((s) => s.userId === core.userId).reduce<Span>((r, s) => ({ start: Math.min(r.start, s.start), end: Math.max(r.end, s.end) }), from);
-    return { ...core, start: reach.start - marginMs, end: reach.end + marginMs };
+    const own = known.filter((s) => s.userId === core.userId);
+    const reach = own.filter((s) => overlaps(s, core)).reduce<Span>((r, s) => ({ start: Math.min(r.start, s.start), end: Math.max(r.end, s.end) }), from);
+    // An explicit session starting within maxPause of the lower edge and ending within maxPause of
+    // what is derived sends the user to a second round with a wider window (below); start there at
+    // once. Sessions a unit starts and stops minutes apart did so on every batch: 9 loads more
+    // on the way of every play to the report. Only the first window changes, never the checks.
+    let start = reach.start - marginMs;
+    for (const s of own.filter((o) => o.kind === 'explicit').sort((a, b) => b.start - a.start)) {
+      if (s.start < start + gapMs && s.end + gapMs >= reach.start) start = Math.min(start, s.start - marginMs);
+    }
+    return { ...core, start, end: reach.end + marginMs };
   });
   for (let round = 1; windows.length > 0; round++) {
     const rows = await loadWindows(warehouse, t, windows, fresh, derivedBefore);

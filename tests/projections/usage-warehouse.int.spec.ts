@@ -193,6 +193,53 @@ describe.each([
 });
 
 describe('usage warehouse under other batches and orders', () => {
+  it('should derive a unit\'s explicit sessions minutes apart in one round per live batch, as a whole run derives them', async () => {
+    // A session of a minute and a half every 2.5 minutes, posted as the bench's probe posts them:
+    // its start and stop, then its plays, each a live batch of its own. Every window's lower edge
+    // falls among earlier explicit sessions, which used to send each batch to a second round of
+    // window loads (nine statements more before its plays showed in the report).
+    const userId = 13;
+    const batches = Array.from({ length: 20 }, (_, k) => {
+      const at = Date.parse('2026-04-02T08:00:00Z') + k * 150_000;
+      const sessionId = `7d4f2a10-0000-4000-8000-${String(k).padStart(12, '0')}`;
+      return [
+        [started(userId, new Date(at).toISOString(), sessionId, [101]), stopped(userId, new Date(at + 90_000).toISOString(), sessionId)],
+        Array.from({ length: 13 }, (_, i) => sample(userId, new Date(at + 5_000 + i * 5_000).toISOString(), 1, i * 5, { manualStart: true })),
+      ];
+    }).flat();
+    // "Now" a few minutes after the last session, as for a unit playing today.
+    const soon = () => Date.parse('2026-04-02T08:00:00Z') + 22 * 150_000;
+    const db = await openDatabase('pglite');
+    try {
+      await db.store.appendMany(byStream(batches.flat()));
+      await projectAll({ log: db.store, sql: db.sql, warehouse, projectors: [createUsageWarehouseProjector({ version: 41, rules: defaultUsageRules, clock: soon })] });
+      const t = warehouseTables(42);
+      const sampleLoads: number[] = [];
+      const counting: Warehouse = {
+        ...warehouse,
+        queryCompact: (sql, params) => {
+          if (sql.includes(`FROM ${t.playSamples} WHERE`)) sampleLoads[sampleLoads.length - 1]! += 1;
+          return warehouse.queryCompact(sql, params);
+        },
+      };
+      const live = createUsageWarehouseProjector({ version: 42, rules: defaultUsageRules, clock: soon });
+      await live.setup(counting, { sql: db.sql });
+      const log = await db.store.readAll(LOG_START, 10_000);
+      for (const batch of batches) {
+        const ids = new Set(batch.map((e) => e.id));
+        sampleLoads.push(0);
+        expect(await live.apply(counting, log.filter((e) => ids.has(e.id)) as Parameters<typeof live.apply>[1], { sql: db.sql })).toBeUndefined();
+      }
+      expect(sampleLoads).toEqual(batches.map(() => 1));
+      const whole = await dumpDerived(warehouse, warehouseTables(41));
+      expect(whole[warehouseTables(41).sessions]).toHaveLength(20);
+      expect(Object.values(await dumpDerived(warehouse, t))).toEqual(Object.values(whole));
+    } finally {
+      await db.store.close();
+      await db.sql.close();
+    }
+  });
+
   it('should give identical derived tables for the same events shuffled across streams and batched differently', async () => {
     // Three users over three days: visits of 1-6 plays, a third of them explicit sessions (some
     // stopped with an id, some with null, some never), pauses around 15 min, a few video views.
