@@ -5,7 +5,7 @@ import type { CatalogueCategory, CatalogueFile, FileCatalogue, PlaySampleRow } f
 import { DerivedRowsWriter } from './derived-rows-writer.ts';
 import { loadLatestStarts, loadSessionSpans, loadWindows, type LoadedRows, type RawRows, type UserWindow } from './load.ts';
 import { defaultTimeZone, type ReferenceData } from './reference.ts';
-import { closeRegion, overlaps, widerWindowIfNeeded, type Span } from './windows.ts';
+import { closeRegion, explicitAtLowerEdge, overlaps, widerWindowIfNeeded, type Span } from './windows.ts';
 
 // Derivation rounds (windows.ts says why): ONE query per table loads every touched user's window,
 // the pure derivation runs per user, and users whose affected region reaches the edge of their
@@ -55,13 +55,13 @@ export async function deriveTouched(
     const from: Span = stopStart === undefined ? core : { start: Math.min(core.start, stopStart), end: core.end };
     const own = known.filter((s) => s.userId === core.userId);
     const reach = own.filter((s) => overlaps(s, core)).reduce<Span>((r, s) => ({ start: Math.min(r.start, s.start), end: Math.max(r.end, s.end) }), from);
-    // An explicit session starting within maxPause of the lower edge and ending within maxPause of
-    // what is derived sends the user to a second round with a wider window (below); start there at
-    // once. Sessions a unit starts and stops minutes apart did so on every batch: 9 loads more
-    // on the way of every play to the report. Only the first window changes, never the checks.
+    // An explicit session at the lower edge sends the user to a second round with a wider window
+    // (below); start there at once. Sessions a unit starts and stops minutes apart did so on every
+    // batch: 9 loads more on the way of every play to the report. Only the first window changes,
+    // never the checks. Latest first: each widening may bring an earlier session to the edge.
     let start = reach.start - marginMs;
-    for (const s of own.filter((o) => o.kind === 'explicit').sort((a, b) => b.start - a.start)) {
-      if (s.start < start + gapMs && s.end + gapMs >= reach.start) start = Math.min(start, s.start - marginMs);
+    for (const s of [...own].sort((a, b) => b.start - a.start)) {
+      if (explicitAtLowerEdge(s, start, reach.start, gapMs)) start = s.start - marginMs;
     }
     return { ...core, start, end: reach.end + marginMs };
   });
@@ -85,8 +85,7 @@ export async function deriveTouched(
         core,
         [...newSessions.map((s) => s.span), ...own.oldSessions, ...own.oldPlays, ...own.oldViews, ...derived.videoViews],
       );
-      // An explicit session whose start lies outside owns plays inside; harmless once it ends well before the region.
-      const explicitAtEdge = own.oldSessions.filter((s) => s.kind === 'explicit' && s.start < window.start + gapMs && s.end + gapMs >= region.start);
+      const explicitAtEdge = own.oldSessions.filter((s) => explicitAtLowerEdge(s, window.start, region.start, gapMs));
       const wider = widerWindowIfNeeded(window, region, explicitAtEdge, gapMs, marginMs);
       if (wider && round < ctx.maxRounds) {
         next.push({ ...window, ...wider });

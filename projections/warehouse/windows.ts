@@ -40,6 +40,14 @@ export function closeRegion(core: Span, spans: readonly Span[]): Span {
 }
 
 /**
+ * An explicit session near a window's lower edge that reaches the derived region: its start,
+ * outside or close to the edge, may own plays inside, so the window must start below it
+ * (harmless once the session ends well before the region).
+ */
+export const explicitAtLowerEdge = (s: Span & { kind?: string }, windowStart: number, regionStart: number, gapMs: number) =>
+  s.kind === 'explicit' && s.start < windowStart + gapMs && s.end + gapMs >= regionStart;
+
+/**
  * null when the region is safely inside the loaded window; otherwise the wider window to load.
  * `gapMs` is maxPause + 1 ms, `marginMs` how far beyond the region to load next time.
  */
