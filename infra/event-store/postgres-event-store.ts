@@ -117,23 +117,28 @@ export function createPostgresEventStore(sql: Sql, options: PostgresEventStoreOp
     ? () => neighbours.forEach((neighbour) => neighbour !== notifyLocal && setImmediate(neighbour))
     : coalesced(() => sql.query("SELECT pg_notify($1, '')", [EVENTS_CHANNEL]), NOTIFY_GAP_MS);
 
-  // PGlite runs no autovacuum, so the planner has no statistics of the log unless we gather them:
-  // without, it scans the whole table to count a backlog of a few events (10 s at 10M events, on
-  // the thread that serves everything). Analyzed as autovacuum would: at setup and after the log
-  // grew by a tenth. A Postgres server's autovacuum does this itself.
+  // Counting a backlog (the operator's projections panel, every 5 s, once per projector) goes
+  // through the index only when the planner has statistics of the log; without them it guesses a
+  // third of the table and scans all of it (10 s at 10M events). PGlite runs no autovacuum, and a
+  // server's first analyze of a log that grew from nothing waits for autovacuum_naptime (a minute):
+  // in the lag bench's first minute every count scanned the whole log, 0.6-0.9 s each under the
+  // load (docs/benchmarks.md, 2026-11-30). So the store analyzes as autovacuum would, after the log
+  // grew by a tenth (at least 10,000 events) through it, and at setup on PGlite.
   const analyzed = { rows: 0, since: 0, running: false };
+  async function readRowCount() {
+    const [row] = await sql.query<{ rows: number }>(`SELECT reltuples::float8 AS rows FROM pg_class WHERE relname = 'events'`);
+    analyzed.rows = Math.max(0, Number(row?.rows ?? 0));
+  }
   async function analyze() {
     analyzed.running = true;
     try {
       await sql.query('ANALYZE events');
-      const [row] = await sql.query<{ rows: number }>(`SELECT reltuples::float8 AS rows FROM pg_class WHERE relname = 'events'`);
-      analyzed.rows = Math.max(0, Number(row?.rows ?? 0));
+      await readRowCount();
     } finally {
       analyzed.running = false;
     }
   }
   function analyzeIfGrown(appended: number) {
-    if (sql.kind !== 'pglite') return;
     analyzed.since += appended;
     if (analyzed.running || analyzed.since < Math.max(10_000, analyzed.rows / 10)) return;
     analyzed.since = 0;
@@ -183,7 +188,8 @@ export function createPostgresEventStore(sql: Sql, options: PostgresEventStoreOp
   const store: PostgresEventStore = {
     async setup() {
       await ensureEventStoreSchema(sql);
-      if (sql.kind === 'pglite') await analyze();
+      // A server's log keeps the statistics of its last analyze; a tenth of its size is counted from there.
+      await (sql.kind === 'pglite' ? analyze() : readRowCount());
     },
 
     async append(stream, events, expected = 'any') {
