@@ -5,7 +5,7 @@ import { ensureGeneratedUnits } from '../../tools/generate/generated-units.ts';
 import { createTestDatabase, startPostgresServer } from '../support/postgres-server.ts';
 import { call, loadAverage, logIn, machine, percentile, sleep, startProduct, stopProduct, waitUntilQuiet } from './product.ts';
 
-// `npm run bench:lag -- [--rate 5000] [--seconds 60] [--units 40] [--samples-per-post 50] [--cpu-profile DIR] [--postgres]`: from a
+// `npm run bench:lag -- [--rate 5000] [--seconds 60] [--units 40] [--samples-per-post 50] [--plays 40] [--cpu-profile DIR] [--postgres]`: from a
 // play to the report (issue 21 item 5). While load units post play samples over HTTP
 // (`POST /api/usage-log`, player pages as the browser sends them) at a steady `rate` samples per
 // second, a probe unit plays one file at a time and measures, for each play, the time from the
@@ -31,6 +31,11 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '60' },
     units: { type: 'string', default: '40' },
     'samples-per-post': { type: 'string', default: '50' },
+    /**
+     * The most plays the probe measures. Of 40, the p99 is the slowest play; a run of a few
+     * minutes (`--seconds 200 --plays 250`) gives a p99 with plays above it.
+     */
+    plays: { type: 'string', default: '40' },
     /** A folder for a CPU profile of the measured server (node --cpu-prof), written when it stops. */
     'cpu-profile': { type: 'string' },
     postgres: { type: 'boolean', default: false },
@@ -43,7 +48,9 @@ const SAMPLES_PER_POST = Number(args['samples-per-post']);
 const MAX_IN_FLIGHT = 16;
 /** Plays counted in the report, measured even when the run's time is up (a loaded server answers slowly); at most MAX_PROBES tried. */
 const MIN_PROBES = 10;
-const MAX_PROBES = 40;
+const MAX_PROBES = Number(args.plays);
+// The probe's sessions lie 150 s apart before now, and the report it reads starts two days back.
+if (!Number.isInteger(MAX_PROBES) || MAX_PROBES < MIN_PROBES || MAX_PROBES > 1_000) throw new Error(`--plays: a whole number from ${MIN_PROBES} to 1000`);
 const WARM_UP_MS = 5_000;
 const PROBE_TIMEOUT_MS = 30_000;
 const POLL_MS = 25;
@@ -186,6 +193,8 @@ async function measure(databaseUrl: string | undefined): Promise<void> {
     // The probe: one play at a time, from after the warm-up until the end.
     await sleep(WARM_UP_MS);
     const lagMs: number[] = [];
+    /** Seconds into the load at each measured play's acknowledgement: the lag over the run's course. */
+    const ackedAt: number[] = [];
     const reportMs: number[] = [];
     let lost = 0;
     let { plays: expected } = await playsNow();
@@ -215,6 +224,7 @@ async function measure(databaseUrl: string | undefined): Promise<void> {
         reportMs.push(ms);
         if (plays >= expected) {
           lagMs.push(performance.now() - acked);
+          ackedAt.push((acked - loadStarted) / 1000);
           break;
         }
         if (performance.now() - acked > PROBE_TIMEOUT_MS) {
@@ -247,10 +257,18 @@ async function measure(databaseUrl: string | undefined): Promise<void> {
       plays: lagMs.length,
       'not visible within 30 s': lost,
       'lag p50 ms': percentile(lagMs, 50).toFixed(0),
+      'lag p95 ms': percentile(lagMs, 95).toFixed(0),
       'lag p99 ms': percentile(lagMs, 99).toFixed(0),
       'lag max ms': lagMs.length ? Math.max(...lagMs).toFixed(0) : 'n/a',
       'report GET p50 ms': percentile(reportMs, 50).toFixed(0),
     }]);
+    // The tables grow under the load (the units' history, chDB's merges): the lag by quarter of the
+    // probe's time shows whether it grows with them.
+    const quarter = (ackedAt.at(-1)! - ackedAt[0]!) / 4 || 1;
+    console.table([0, 1, 2, 3].map((q) => {
+      const lags = lagMs.filter((_, i) => Math.min(3, Math.floor((ackedAt[i]! - ackedAt[0]!) / quarter)) === q);
+      return { 'seconds into the load': `${(ackedAt[0]! + q * quarter).toFixed(0)}-${(ackedAt[0]! + (q + 1) * quarter).toFixed(0)}`, plays: lags.length, 'lag p50 ms': percentile(lags, 50).toFixed(0), 'lag max ms': lags.length ? Math.max(...lags).toFixed(0) : 'n/a' };
+    }));
     console.log(`warehouse projections behind the log when the last play was measured: ${behind.join('; ')}`);
     console.log(`load average at the end ${loadAverage()}`);
   } finally {
