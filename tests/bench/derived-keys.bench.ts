@@ -65,16 +65,18 @@ const session = new Session(dir);
 try {
   console.log(`machine: ${machine()}; ${UNITS} units of ${PER_UNIT} plays`);
   const step = Math.floor((3 * 365 * 86_400_000) / PER_UNIT);
-  const perPart = (UNITS * PER_UNIT) / PARTS;
+  // Part boundaries in whole rows, whatever `units` and `plays` are.
+  const edge = (part: number) => Math.floor((part * UNITS * PER_UNIT) / PARTS);
   for (const [key, ddl] of Object.entries(tables)) {
     session.query(ddl);
+    // Before the inserts: a merge started between two of them would leave fewer parts.
+    session.query(`SYSTEM STOP MERGES plays_${key}`);
     for (let part = 0; part < PARTS; part++) {
       session.query(`INSERT INTO plays_${key}
         SELECT 1 + number % ${UNITS}, generateUUIDv4(number), toDate(start), start, start + 180, 180, 'OtherUsage', 1, 0
           FROM (SELECT number, fromUnixTimestamp64Milli(toInt64(${now} - intDiv(number, ${UNITS}) * ${step}), 'UTC') AS start
-                  FROM numbers(${part * perPart}, ${perPart}))`);
+                  FROM numbers(${edge(part)}, ${edge(part + 1) - edge(part)}))`);
     }
-    session.query(`SYSTEM STOP MERGES plays_${key}`);
   }
   const round = (parts: string) => {
     for (const key of Object.keys(tables)) {
