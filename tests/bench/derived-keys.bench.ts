@@ -9,7 +9,8 @@ import { machine } from './product.ts';
 // unit's old plays and a report's days cost in chDB alone, with plays keyed as the warehouse keys
 // them now, `(user_id, play_id)`, against `(user_id, start_time, play_id)` with minmax indexes on
 // `end_time` and `session_day`, and that key with the load bounded below (docs/benchmarks.md, runs
-// of 2026-11-30 08:00-08:47). Each unit has `plays` plays of 3 minutes, spread evenly over the
+// of 2026-11-30 08:00-08:47); and today's key read in two steps without `FINAL` (the ids of spans
+// overlapping the window, then each id's latest row), tried on 2026-11-30 at 11:21. Each unit has `plays` plays of 3 minutes, spread evenly over the
 // three years up to now. Each table gets five parts, and merges are then stopped, so both tables
 // are read in the same shape; then each is merged into one part and read again. A temporary
 // directory, removed at the end.
@@ -44,6 +45,13 @@ const windowStart = now - 2 * 3_600_000;
 const windowLoad = (table: string, bounded: boolean) =>
   `SELECT user_id, toUnixTimestamp64Milli(start_time), toString(play_id), toUnixTimestamp64Milli(end_time) FROM ${table} FINAL
     WHERE user_id IN (${users}) AND start_time <= ${at(now)} AND end_time >= ${at(windowStart)}${bounded ? ` AND start_time >= ${at(windowStart - 86_400_000)}` : ''}`;
+/** The same rows without `FINAL`: each overlapping id's latest row (ties: the later part, then the later row). */
+const twoSteps = (table: string) =>
+  `SELECT user_id, toUnixTimestamp64Milli(start_time), toString(play_id), toUnixTimestamp64Milli(end_time) FROM (SELECT * FROM ${table}
+      WHERE user_id IN (${users}) AND (user_id, play_id) IN (SELECT user_id, play_id FROM ${table}
+        WHERE user_id IN (${users}) AND start_time <= ${at(now)} AND end_time >= ${at(windowStart)})
+      ORDER BY derived_version DESC, toUInt64(splitByChar('_', _part)[2]) DESC, _part_offset DESC LIMIT 1 BY user_id, play_id)
+    WHERE NOT is_deleted`;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /** A report's kind of statement: one unit's plays of four days by usage type. */
 const report = (table: string) =>
@@ -81,6 +89,7 @@ try {
   const round = (parts: string) => {
     for (const key of Object.keys(tables)) {
       measure(session, `${parts}, ${key} key: the ${UNITS} units' old plays of the last 2 h`, windowLoad(`plays_${key}`, false));
+      if (key === 'now') measure(session, `${parts}, ${key} key: the same in two steps, without FINAL`, twoSteps(`plays_${key}`));
       if (key === 'time') measure(session, `${parts}, ${key} key: the same, bounded below a day before`, windowLoad(`plays_${key}`, true));
       measure(session, `${parts}, ${key} key: one unit's report of 4 days`, report(`plays_${key}`));
     }
