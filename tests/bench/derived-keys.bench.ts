@@ -9,11 +9,11 @@ import { machine } from './product.ts';
 // unit's old plays and a report's days cost in chDB alone, with plays keyed as the warehouse keys
 // them now, `(user_id, play_id)`, against `(user_id, start_time, play_id)` with minmax indexes on
 // `end_time` and `session_day`, and that key with the load bounded below (docs/benchmarks.md, runs
-// of 2026-11-30 08:00-08:47); and today's key read in two steps without `FINAL` (the ids of spans
-// overlapping the window, then each id's latest row), tried on 2026-11-30 at 11:21. Each unit has `plays` plays of 3 minutes, spread evenly over the
-// three years up to now. Each table gets five parts, and merges are then stopped, so both tables
-// are read in the same shape; then each is merged into one part and read again. A temporary
-// directory, removed at the end.
+// of 2026-11-30 08:00-08:47); and the current key read in two steps without `FINAL` (the ids of
+// spans overlapping the window, then each id's latest row; runs of 2026-11-30 11:21-11:48). Each
+// unit has `plays` plays of 3 minutes, spread evenly over the three years up to now. Each table
+// gets five parts, and merges are then stopped, so both tables are read in the same shape; then
+// each is merged into one part and read again. A temporary directory, removed at the end.
 
 const { values: args } = parseArgs({
   options: {
