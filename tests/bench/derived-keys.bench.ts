@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Session } from 'chdb';
+import { toClickHouseTime } from '../../infra/clickhouse/clickhouse.ts';
 import { machine } from './product.ts';
 
 // `npm run bench:keys -- [--units 40] [--plays 55000] [--reps 100]`: what a live batch's load of a
@@ -38,7 +39,7 @@ const tables = {
 };
 
 const now = Date.now();
-const at = (ms: number) => `'${new Date(ms).toISOString().replace('T', ' ').replace('Z', '')}'`;
+const at = (ms: number) => `'${toClickHouseTime(new Date(ms))}'`;
 const users = Array.from({ length: UNITS }, (_, i) => i + 1).join(', ');
 const windowStart = now - 2 * 3_600_000;
 /** The shape of load.ts's old-plays load for units playing now: spans overlapping the last 2 hours. */

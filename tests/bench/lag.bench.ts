@@ -264,11 +264,19 @@ async function measure(databaseUrl: string | undefined): Promise<void> {
     }]);
     // The tables grow under the load (the units' history, chDB's merges): the lag by quarter of the
     // probe's time shows whether it grows with them.
-    const quarter = (ackedAt.at(-1)! - ackedAt[0]!) / 4 || 1;
-    if (lagMs.length > 0) console.table([0, 1, 2, 3].map((q) => {
-      const lags = lagMs.filter((_, i) => Math.min(3, Math.floor((ackedAt[i]! - ackedAt[0]!) / quarter)) === q);
-      return { 'seconds into the load': `${(ackedAt[0]! + q * quarter).toFixed(0)}-${(ackedAt[0]! + (q + 1) * quarter).toFixed(0)}`, plays: lags.length, 'lag p50 ms': percentile(lags, 50).toFixed(0), 'lag max ms': lags.length ? Math.max(...lags).toFixed(0) : 'n/a' };
-    }));
+    if (lagMs.length > 0) {
+      const first = ackedAt[0]!;
+      const quarter = (ackedAt.at(-1)! - first) / 4 || 1;
+      console.table([0, 1, 2, 3].map((q) => {
+        const lags = lagMs.filter((_, i) => Math.min(3, Math.floor((ackedAt[i]! - first) / quarter)) === q);
+        return {
+          'seconds into the load': `${(first + q * quarter).toFixed(0)}-${(first + (q + 1) * quarter).toFixed(0)}`,
+          plays: lags.length,
+          'lag p50 ms': percentile(lags, 50).toFixed(0),
+          'lag max ms': lags.length ? Math.max(...lags).toFixed(0) : 'n/a',
+        };
+      }));
+    }
     console.log(`warehouse projections behind the log when the last play was measured: ${behind.join('; ')}`);
     console.log(`load average at the end ${loadAverage()}`);
   } finally {
