@@ -28,7 +28,7 @@ export default defineConfig({
           exclude: ['node_modules/**'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          globalSetup: ['tests/support/global-setup.ts'],
+          globalSetup: ['tests/support/e2e-global-setup.ts'],
           fileParallelism: false,
         },
       },

@@ -42,6 +42,8 @@ const Env = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   /** Several instances on one Postgres: how long a dead instance's projections wait for another to take them over. */
   PROJECTION_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
+  /** Days of demo usage the first start generates after seeding; 0 seeds the demo without usage (tests, quick looks). */
+  DEMO_USAGE_DAYS: z.coerce.number().int().min(0).max(3660).default(90),
   /**
    * STUN and TURN servers for video chat, a JSON list of RTCIceServer objects
    * ('[{"urls":"stun:turn.example.org:3478"},{"urls":"turn:turn.example.org:3478","username":"u","credential":"p"}]').
@@ -80,6 +82,7 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   projectionLeaseMs: number;
+  demoUsageDays: number;
   /** Set when stored files live in an object store rather than under DATA_DIR. */
   s3?: { bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string };
   /** Given to each video chat's browsers (RTCConfiguration.iceServers). */
@@ -115,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     projectionLeaseMs: e.PROJECTION_LEASE_MS,
+    demoUsageDays: e.DEMO_USAGE_DAYS,
     s3: e.S3_BUCKET ? { bucket: e.S3_BUCKET, endpoint: e.S3_URL, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
     iceServers: e.ICE_SERVERS,
   };

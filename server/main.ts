@@ -151,9 +151,9 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`Sointu is running at ${config.publicUrl ?? `http://localhost:${port}`}`);
-  // After the URL: the demo units' 90 days of usage take longer than the rest of the first start.
-  if (seed.seeded) {
-    demoUsage = generateDemoUsage(app, demoUsageStop.signal).then(
+  // After the URL: the demo units' days of usage (90 by default) take longer than the rest of the first start.
+  if (seed.seeded && config.demoUsageDays > 0) {
+    demoUsage = generateDemoUsage(app, { days: config.demoUsageDays, signal: demoUsageStop.signal }).then(
       (result) => app.log.info(`Generated demo usage: ${result.events} events in ${result.seconds.toFixed(1)} s; projections catch up (GET /api/admin/projections)`),
       (error: unknown) => app.log.error({ err: error }, 'demo usage generation failed'),
     );

@@ -1,9 +1,18 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { Queryable, Sql, SqlParam } from './sql.ts';
 
-/** PGlite in-process (a folder on disk, or memory when `dataDir` is undefined). */
-export async function createPgliteSql(dataDir?: string): Promise<Sql> {
-  const db = await PGlite.create(dataDir ? { dataDir } : {});
+/** PGlite's own copy of its whole data directory, on top of the Sql every engine has. */
+export interface PgliteSql extends Sql {
+  /** The data directory as a tarball, to open another PGlite on with `loadDataDir` (no initdb). */
+  dumpDataDir(): Promise<Blob>;
+}
+
+/**
+ * PGlite in-process (a folder on disk, or memory when `dataDir` is undefined). `loadDataDir` starts
+ * it from a tarball of `dumpDataDir` instead of a fresh initdb.
+ */
+export async function createPgliteSql(dataDir?: string, options: { loadDataDir?: Blob } = {}): Promise<PgliteSql> {
+  const db = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   const queryOn = (q: Pick<PGlite, 'query'>): Queryable => ({
     async query<Row>(text: string, params: readonly SqlParam[] = []) {
       const result = await q.query<Row>(text, params as unknown[]);
@@ -29,5 +38,6 @@ export async function createPgliteSql(dataDir?: string): Promise<Sql> {
     async close() {
       await db.close();
     },
+    dumpDataDir: () => db.dumpDataDir('none'),
   };
 }

@@ -21,7 +21,7 @@ describe('support logins and the settings tab in the browser', () => {
   let caregiverId: number;
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({ demo: 'history' });
     browser = await launchBrowser({ width: 1024, height: 900 });
     page = browser.context.pages()[0] ?? (await browser.context.newPage());
   }, 600_000);

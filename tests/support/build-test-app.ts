@@ -1,21 +1,18 @@
 import { buildApp, type AppDeps, type BuildOptions } from '../../server/app.ts';
 import { hashPassword } from '../../infra/auth/password.ts';
-import { migrate } from '../../infra/db/migrate.ts';
 import { createPostgresEventStore } from '../../infra/event-store/postgres-event-store.ts';
 import type { App } from '../../server/http/zod.ts';
 import { createPgSql } from '../../infra/sql/pg-sql.ts';
-import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
 import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
 import type { Mailer } from '../../infra/mail/mailer.ts';
 import type { FileStore } from '../../infra/files/file-store.ts';
-import { createTestDatabase } from './postgres-server.ts';
-import { setUpReadModels } from '../../projections/engine/read-model.ts';
-import { projectors } from '../../projections/projectors.ts';
+import { migratedPglite, migratedPostgresUrl, prepareDatabase } from './test-databases.ts';
 
 // The one way HTTP tests get a server: the real app on a real database (PGlite in memory, or a
 // fresh database on the test Postgres server) with the real event store, driven by app.inject.
+// The database is a copy of one migrated once per run (tests/support/test-databases.ts).
 
 export type TestDatabase = 'pglite' | 'postgres';
 
@@ -52,11 +49,17 @@ let userCount = 0;
 export async function buildTestApp(
   options: { database?: TestDatabase; /** With database 'postgres': this database (a second app instance on the same data) rather than a fresh one. */ databaseUrl?: string; now?: () => Date; webDir?: string; config?: Partial<AppDeps['config']>; logger?: BuildOptions['logger']; onRoute?: BuildOptions['onRoute']; warehouse?: Warehouse; files?: FileStore; mailer?: Mailer } = {},
 ): Promise<TestApp> {
-  const sql = options.database === 'postgres' ? createPgSql(options.databaseUrl ?? (await createTestDatabase(process.env.TEST_DATABASE_URL!))) : await createPgliteSql();
-  await migrate(sql);
-  // The read models' tables and views, as the server's projection runner makes them at start-up.
-  await setUpReadModels(sql, projectors);
+  let sql: Sql;
+  if (options.database !== 'postgres') sql = await migratedPglite();
+  else if (!options.databaseUrl) sql = createPgSql(await migratedPostgresUrl());
+  else {
+    // A second instance on a database another already uses: the server's start-up steps, which
+    // leave a prepared database as it is.
+    sql = createPgSql(options.databaseUrl);
+    await prepareDatabase(sql);
+  }
   const store = createPostgresEventStore(sql);
+  // Its schema is there already; setup also reads the log's row count this store keeps.
   await store.setup();
   const app = await buildApp({
     sql,

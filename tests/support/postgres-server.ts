@@ -57,12 +57,12 @@ export async function startPostgresServer(options: { durable?: boolean } = {}): 
   };
 }
 
-/** A fresh database on the server, so every test file works on its own data. */
-export async function createTestDatabase(serverUrl: string, name = `t_${Date.now()}_${Math.floor(Math.random() * 1e6)}`): Promise<string> {
+/** A fresh database on the server, so every test file works on its own data; a copy of `template` when given. */
+export async function createTestDatabase(serverUrl: string, name = `t_${Date.now()}_${Math.floor(Math.random() * 1e6)}`, template?: string): Promise<string> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
+    await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}${template ? ` TEMPLATE ${pg.escapeIdentifier(template)}` : ''}`);
   } finally {
     await client.end();
   }
