@@ -141,12 +141,12 @@ export async function startKafkaProjectionConsumer(options: KafkaProjectionConsu
       await heartbeat();
     },
   });
-  await run();
-
   // kafkajs restarts a member after a retriable crash (a projector's failing batch included, unless
   // `retry.restartOnFailure` says no) but leaves it stopped after any other, such as a protocol
   // error a coordinator answers in the middle of a rebalance: then the projection would stand
   // still for good on a lone instance. This member rejoins, like the log runner retries, with backoff.
+  // Listening before the first run(): its own join can crash so too (a SyncGroup refused while
+  // another member joins), and a crash before the listener was there left the member out for good.
   let stopping = false;
   let rejoinTimer: NodeJS.Timeout | undefined;
   const rejoin = (delayMs: number) => {
@@ -163,6 +163,7 @@ export async function startKafkaProjectionConsumer(options: KafkaProjectionConsu
     options.onError?.(payload.error);
     rejoin(REJOIN_MS.initial);
   });
+  await run();
   return {
     consumer,
     stop: () => {

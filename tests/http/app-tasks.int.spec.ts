@@ -4,7 +4,7 @@ import { AppTask, AppTaskList } from '../../schemas/api/app-tasks.ts';
 import { UploadedFiles } from '../../schemas/api/uploads.ts';
 import { addDailyTasks, appTaskHandlers } from '../../server/app-tasks/app-task-handlers.ts';
 import { DateTime } from 'luxon';
-import { buildTestApp, type TestApp, type TestDatabase, type TestUser } from '../support/build-test-app.ts';
+import { routeDatabases, buildTestApp, type TestApp, type TestUser } from '../support/build-test-app.ts';
 import { silentMp3, silentMp3Seconds } from '../support/test-mp3.ts';
 import { insertAudioFile, insertCategory, temporaryFileStore } from './support/library-kit.ts';
 import { multipartBody } from './support/multipart.ts';
@@ -23,7 +23,7 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
   }
 }
 
-describe.each<TestDatabase>(['pglite', 'postgres'])('app tasks on %s', (database) => {
+describe.each(routeDatabases)('app tasks on %s', (database) => {
   const store = temporaryFileStore();
   let t: TestApp;
   let operator: TestUser;

@@ -13,7 +13,7 @@ import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
 import type { SqlParam } from '../../infra/sql/sql.ts';
 import { usageWarehouseProjector } from '../../projections/warehouse/usage-warehouse-projector.ts';
 import { usageLogBody } from '../../schemas/api/usage-log.ts';
-import { buildTestApp, type TestApp, type TestDatabase } from '../support/build-test-app.ts';
+import { buildTestApp, routeDatabases, type TestApp } from '../support/build-test-app.ts';
 import { connectTestWarehouse } from '../support/test-warehouse.ts';
 import { callers, entityCases, firstUsageRow, type Caller, type EntityCase, type EntityWorld, type Outcome } from './support/entity-cases.ts';
 
@@ -27,11 +27,9 @@ import { callers, entityCases, firstUsageRow, type Caller, type EntityCase, type
 type Method = 'GET' | 'POST' | 'PUT';
 type Headers = Record<string, string>;
 
-// PGlite always; BACK_OFFICE_POSTGRES=1 runs the walk on the test Postgres server too.
-const databases: TestDatabase[] = process.env.BACK_OFFICE_POSTGRES ? ['pglite', 'postgres'] : ['pglite'];
 const missingId = 2_147_483_000;
 
-describe.each(databases)('back office entities on %s', (database) => {
+describe.each(routeDatabases)('back office entities on %s', (database) => {
   let t: TestApp;
   let w: EntityWorld;
   let warehouse: Warehouse;

@@ -3,13 +3,13 @@ import { usageSessionId } from '../../commands/usage/usage-log-events.ts';
 import { createProjectionRunner, type ProjectionRunner } from '../../projections/engine/runner.ts';
 import { getUsageSessionState } from '../../domain/usage/usage-session-state.ts';
 import { usageSessionStateProjector } from '../../projections/postgres/usage-session-state.ts';
-import { buildTestApp, type TestApp, type TestDatabase, type TestUser } from '../support/build-test-app.ts';
+import { routeDatabases, buildTestApp, type TestApp, type TestUser } from '../support/build-test-app.ts';
 import { insertAudioFiles, postUsageLog, testClock, typedRequest } from './support/usage-kit.ts';
 
 // POST /api/requests/check-usage-session {time} -> {active, startTime, lastPlay}: right after a
 // start or stop, whether or not the read model has caught up.
 
-describe.each<TestDatabase>(['pglite', 'postgres'])('check-usage-session on %s', (database) => {
+describe.each(routeDatabases)('check-usage-session on %s', (database) => {
   const clock = testClock('2026-11-20T10:00:00.000Z');
   let t: TestApp;
   let audioFile: number;

@@ -1,13 +1,13 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createProjectionRunner, type ProjectionRunner } from '../../projections/engine/runner.ts';
 import { evaluationsProjector } from '../../projections/postgres/evaluations.ts';
-import { buildTestApp, type TestApp, type TestDatabase, type TestUser } from '../support/build-test-app.ts';
+import { routeDatabases, buildTestApp, type TestApp, type TestUser } from '../support/build-test-app.ts';
 import { insertAudioFiles, insertMessageItems, testClock } from './support/usage-kit.ts';
 
 // GET and POST /api/evaluations, PUT /api/evaluations/{id}: events on evaluations-{userId},
 // read back through the evaluations read model.
 
-describe.each<TestDatabase>(['pglite', 'postgres'])('/api/evaluations on %s', (database) => {
+describe.each(routeDatabases)('/api/evaluations on %s', (database) => {
   const clock = testClock('2026-11-20T10:00:00.000Z');
   let t: TestApp;
   let runner: ProjectionRunner;

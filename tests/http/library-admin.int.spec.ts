@@ -9,7 +9,7 @@ import { LibraryAudioFile, LibraryAudioFileList, LibraryChoices } from '../../sc
 import { GetAudioFilesResponse } from '../../schemas/api/library.ts';
 import { UploadedFiles } from '../../schemas/api/uploads.ts';
 import { defaultUsageRules } from '../../schemas/events/usage-rules.ts';
-import { buildTestApp, type TestApp, type TestDatabase, type TestUser } from '../support/build-test-app.ts';
+import { routeDatabases, buildTestApp, type TestApp, type TestUser } from '../support/build-test-app.ts';
 import { silentMp3, silentMp3Seconds } from '../support/test-mp3.ts';
 import { connectTestWarehouse } from '../support/test-warehouse.ts';
 import { insertArtist, insertCategory, temporaryFileStore } from './support/library-kit.ts';
@@ -21,7 +21,7 @@ import { postUsageLog } from './support/usage-kit.ts';
 // artists and priorities, edits and deactivates it; every write audited, bad input refused with
 // the field named and nothing written; plays counted by the warehouse, kept after deactivation.
 
-describe.each<TestDatabase>(['pglite', 'postgres'])('the managed content library on %s', (database) => {
+describe.each(routeDatabases)('the managed content library on %s', (database) => {
   const store = temporaryFileStore();
   const chdbDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sointu-library-admin-'));
   let warehouse: Warehouse;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderCover } from '../../tools/seed/cover-art.ts';
 import { favoritesProjector } from '../../projections/postgres/favorites.ts';
 import { streams } from '../../schemas/events/index.ts';
-import { buildTestApp, type TestApp, type TestDatabase, type TestUser } from '../support/build-test-app.ts';
+import { routeDatabases, buildTestApp, type TestApp, type TestUser } from '../support/build-test-app.ts';
 import { projectAll } from '../../projections/engine/project-all.ts';
 import { insertArtist, insertAudioFile, insertCategory, insertFile, patternBytes, temporaryFileStore } from './support/library-kit.ts';
 
@@ -11,7 +11,7 @@ import { insertArtist, insertAudioFile, insertCategory, insertFile, patternBytes
 // GET /api/audio-files-info, GET /api/audio-file-from-category/{id}, GET /api/file/{id} and its
 // thumbnail, over a small library in a fresh database.
 
-describe.each<TestDatabase>(['postgres', 'pglite'])('content library on %s', (database) => {
+describe.each(routeDatabases)('content library on %s', (database) => {
   const store = temporaryFileStore();
   let t: TestApp;
   let headers: Record<string, string>;

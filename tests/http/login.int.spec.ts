@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_START } from '../../infra/event-store/event-store.ts';
 import { contractAlerts, LoginResult } from '../../schemas/api/auth.ts';
-import { buildTestApp, type TestApp, type TestDatabase } from '../support/build-test-app.ts';
+import { bothDatabases, buildTestApp, type TestApp } from '../support/build-test-app.ts';
 
 // POST /api/login and POST /api/logout, on PGlite and on a Postgres server database.
 
-describe.each<TestDatabase>(['pglite', 'postgres'])('POST /api/login on %s', (database) => {
+describe.each(bothDatabases)('POST /api/login on %s', (database) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp({ database });

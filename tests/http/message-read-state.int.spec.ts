@@ -4,7 +4,7 @@ import { createProjectionRunner, type ProjectionRunner } from '../../projections
 import { messagesProjector } from '../../projections/postgres/messages.ts';
 import { streams } from '../../schemas/events/index.ts';
 import { pushUnreadChanges } from '../../server/http/unread-push.ts';
-import { buildTestApp, type TestApp, type TestDatabase, type TestUser } from '../support/build-test-app.ts';
+import { routeDatabases, buildTestApp, type TestApp, type TestUser } from '../support/build-test-app.ts';
 import { testClock } from './support/usage-kit.ts';
 
 // Read state (spec 2 sections 4, 6 and 7): PUT /api/message-read-time and
@@ -12,7 +12,7 @@ import { testClock } from './support/usage-kit.ts';
 // may read; GET /api/unread-messages-count counts what the top bar shows; a send, a reply and a
 // read time nudge the concerned users' /ws sockets with UnreadCountChanged.
 
-describe.each<TestDatabase>(['pglite', 'postgres'])('message read state on %s', (database) => {
+describe.each(routeDatabases)('message read state on %s', (database) => {
   const clock = testClock('2026-11-20T10:00:00.000Z');
   let t: TestApp;
   let runner: ProjectionRunner;

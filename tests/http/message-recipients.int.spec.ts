@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MessageRecipientsResponse } from '../../schemas/api/message-recipients.ts';
 import { CurrentUser } from '../../schemas/api/user.ts';
-import { buildTestApp, type TestApp, type TestDatabase, type TestUser } from '../support/build-test-app.ts';
+import { routeDatabases, buildTestApp, type TestApp, type TestUser } from '../support/build-test-app.ts';
 
 // Spec 2: GET /api/message-recipients lists whom the caller may address (their messageReceivers,
 // active defaultMessageRecipients and messageReceiverGroups, migration 010); a message is sent
@@ -11,7 +11,7 @@ import { buildTestApp, type TestApp, type TestDatabase, type TestUser } from '..
 // A care unit with a resident, the resident's relative (who writes to the unit by default, as
 // 'Ward staff') and the unit's administrator; a unit of another home nobody may address.
 
-describe.each<TestDatabase>(['pglite', 'postgres'])('message recipients and sending on %s', (database) => {
+describe.each(routeDatabases)('message recipients and sending on %s', (database) => {
   let t: TestApp;
   let unit: TestUser, relative: TestUser, admin: TestUser, foreign: TestUser, retired: TestUser;
   let unitGroup: number, retiredGroup: number;

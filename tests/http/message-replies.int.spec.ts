@@ -3,7 +3,7 @@ import type { WebSocket } from 'ws';
 import { createProjectionRunner, type ProjectionRunner } from '../../projections/engine/runner.ts';
 import { messagesProjector } from '../../projections/postgres/messages.ts';
 import { streams } from '../../schemas/events/index.ts';
-import { buildTestApp, type TestApp, type TestDatabase, type TestUser } from '../support/build-test-app.ts';
+import { routeDatabases, buildTestApp, type TestApp, type TestUser } from '../support/build-test-app.ts';
 import { testClock } from './support/usage-kit.ts';
 
 // Replies and the messenger (spec 2 sections 2-7): POST /api/message-replies posts a reply when
@@ -12,7 +12,7 @@ import { testClock } from './support/usage-kit.ts';
 // /api/get-msgs lists the caller's conversations with items, replies and read state. Bad input is
 // a 400/403/404 naming the field, and appends nothing.
 
-describe.each<TestDatabase>(['pglite', 'postgres'])('replies and the messenger on %s', (database) => {
+describe.each(routeDatabases)('replies and the messenger on %s', (database) => {
   const clock = testClock('2026-11-20T10:00:00.000Z');
   let t: TestApp;
   let runner: ProjectionRunner;

@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProjectionRunner, type ProjectionRunner } from '../../projections/engine/runner.ts';
 import { messagesProjector } from '../../projections/postgres/messages.ts';
 import { favoritesProjector } from '../../projections/postgres/favorites.ts';
-import { buildTestApp, type TestApp, type TestDatabase, type TestUser } from '../support/build-test-app.ts';
+import { routeDatabases, buildTestApp, type TestApp, type TestUser } from '../support/build-test-app.ts';
 import { insertAudioFiles, insertVideoFile, testClock } from './support/usage-kit.ts';
 
 // The single message view's calls (spec 2 sections 4 to 7): items of every kind with their width,
 // frame height, file and favorite list, placed and moved; who edits items (section 6); what an item
 // may not say (named field, nothing appended); copy-message.
 
-describe.each<TestDatabase>(['pglite', 'postgres'])('the single message view on %s', (database) => {
+describe.each(routeDatabases)('the single message view on %s', (database) => {
   const clock = testClock('2026-11-20T10:00:00.000Z');
   let t: TestApp;
   let runner: ProjectionRunner;

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProjectionRunner, type ProjectionRunner } from '../../projections/engine/runner.ts';
 import { messagesProjector } from '../../projections/postgres/messages.ts';
-import { buildTestApp, type TestApp, type TestDatabase, type TestUser } from '../support/build-test-app.ts';
+import { bothDatabases, buildTestApp, type TestApp, type TestUser } from '../support/build-test-app.ts';
 import { insertAudioFiles, testClock } from './support/usage-kit.ts';
 
 // Messages (spec 2) as far as the usage report needs them: drafted, given items and sent through
 // /api/messages and /api/message-items as events on message-{id}, read back through the messages
 // read model by the owner, the recipients, their group and their administrators.
 
-describe.each<TestDatabase>(['pglite', 'postgres'])('messages on %s', (database) => {
+describe.each(bothDatabases)('messages on %s', (database) => {
   const clock = testClock('2026-11-20T10:00:00.000Z');
   let t: TestApp;
   let runner: ProjectionRunner;

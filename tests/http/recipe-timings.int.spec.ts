@@ -4,14 +4,14 @@ import { messagesProjector } from '../../projections/postgres/messages.ts';
 import { MessageTimings, RecipeTimings } from '../../schemas/api/timings.ts';
 import { TodaysRecipe } from '../../schemas/api/recipes.ts';
 import type { SqlParam } from '../../infra/sql/sql.ts';
-import { buildTestApp, type TestApp, type TestDatabase, type TestUser } from '../support/build-test-app.ts';
+import { routeDatabases, buildTestApp, type TestApp, type TestUser } from '../support/build-test-app.ts';
 import { testClock } from './support/usage-kit.ts';
 
 // The calendar of current events and today's recipe (spec 2 sections 2, 3 and 7; issue 15):
 // GET /api/recipe-timings, GET /api/message-timings and GET /api/todays-recipe over a user group's
 // timings, with an injected clock for local midnight and the DST changes of Europe/Helsinki.
 
-describe.each<TestDatabase>(['pglite', 'postgres'])('recipe and message timings on %s', (database) => {
+describe.each(routeDatabases)('recipe and message timings on %s', (database) => {
   const clock = testClock('2026-11-24T10:00:00.000Z');
   let t: TestApp;
   let runner: ProjectionRunner;

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RecipeList } from '../../schemas/api/recipes.ts';
-import { buildTestApp, type TestApp, type TestDatabase } from '../support/build-test-app.ts';
+import { routeDatabases, buildTestApp, type TestApp } from '../support/build-test-app.ts';
 import { insertAudioFile } from './support/library-kit.ts';
 
 // GET /api/recipes: the recipe search of the search page and the recipe list (spec 2 section 7),
 // over a few recipes in a fresh database.
 
-describe.each<TestDatabase>(['pglite', 'postgres'])('GET /api/recipes on %s', (database) => {
+describe.each(routeDatabases)('GET /api/recipes on %s', (database) => {
   let t: TestApp;
   let headers: Record<string, string>;
   const recipe = { morning: 0, afternoon: 0, evening: 0, retired: 0 };

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp, type TestDatabase, type TestUser } from '../support/build-test-app.ts';
+import { routeDatabases, buildTestApp, type TestApp, type TestUser } from '../support/build-test-app.ts';
 
 // Residents and activities (spec 3 sections 2-7): generic create / update / query calls on
 // reference tables, every change audited in `logging`; a unit and its administrators only.
 
 type Headers = Record<string, string>;
 
-describe.each<TestDatabase>(['pglite', 'postgres'])('residents and activities on %s', (database) => {
+describe.each(routeDatabases)('residents and activities on %s', (database) => {
   let t: TestApp;
   let unit: TestUser;
   let headers: Headers;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp, type TestDatabase, type TestUser } from '../support/build-test-app.ts';
+import { routeDatabases, buildTestApp, type TestApp, type TestUser } from '../support/build-test-app.ts';
 
-describe.each<TestDatabase>(['pglite', 'postgres'])('GET and PUT /api/settings on %s', (database) => {
+describe.each(routeDatabases)('GET and PUT /api/settings on %s', (database) => {
   let t: TestApp;
   let user: TestUser;
   let cookie: string;

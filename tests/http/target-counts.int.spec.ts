@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProjectionRunner, type ProjectionRunner } from '../../projections/engine/runner.ts';
 import { targetCountsProjector } from '../../projections/postgres/target-counts.ts';
-import { buildTestApp, type TestApp, type TestDatabase, type TestUser } from '../support/build-test-app.ts';
+import { routeDatabases, buildTestApp, type TestApp, type TestUser } from '../support/build-test-app.ts';
 import { testClock, typedRequest } from './support/usage-kit.ts';
 
 // Typed requests set-target-count and get-target-counts (spec 3 sections 5 and 7).
 
-describe.each<TestDatabase>(['pglite', 'postgres'])('target counts on %s', (database) => {
+describe.each(routeDatabases)('target counts on %s', (database) => {
   // 31 October 22:30 UTC is already 1 November in Helsinki, still October in New York.
   const clock = testClock('2026-10-31T22:30:00.000Z');
   let t: TestApp;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProjectionRunner, type ProjectionRunner } from '../../projections/engine/runner.ts';
 import { messagesProjector } from '../../projections/postgres/messages.ts';
 import { UploadedFiles, uploadSizeLimits } from '../../schemas/api/uploads.ts';
-import { buildTestApp, type TestApp, type TestDatabase, type TestUser } from '../support/build-test-app.ts';
+import { routeDatabases, buildTestApp, type TestApp, type TestUser } from '../support/build-test-app.ts';
 import { temporaryFileStore } from './support/library-kit.ts';
 import { multipartBody, tinyPdf, type Part } from './support/multipart.ts';
 
@@ -13,7 +13,7 @@ import { multipartBody, tinyPdf, type Part } from './support/multipart.ts';
 // through GET /api/file/{id} and its thumbnail: types from the bytes, limits per kind, all or
 // nothing, the uploader as owner, and who else may read an upload (domain/files/file-access.ts).
 
-describe.each<TestDatabase>(['pglite', 'postgres'])('uploads on %s', (database) => {
+describe.each(routeDatabases)('uploads on %s', (database) => {
   const store = temporaryFileStore();
   let t: TestApp;
   let runner: ProjectionRunner;

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eventId } from '../../infra/event-store/event-ids.ts';
 import { usageSessionId } from '../../commands/usage/usage-log-events.ts';
 import type { UsageLogDataInput } from '../../schemas/api/usage-log.ts';
-import { buildTestApp, type TestApp, type TestDatabase, type TestUser } from '../support/build-test-app.ts';
+import { bothDatabases, buildTestApp, type TestApp, type TestUser } from '../support/build-test-app.ts';
 import { adminFlagHeaders, insertAudioFiles, insertMessageItems, insertVideoFile, postRaw, postUsageLog, testClock, usageEvents } from './support/usage-kit.ts';
 
 // POST /api/usage-log: every page becomes the events of DOMAIN.md section 2 on usage-{userId};
 // a post is stored all or nothing, and a retried post stores nothing twice.
 
-describe.each<TestDatabase>(['pglite', 'postgres'])('POST /api/usage-log on %s', (database) => {
+describe.each(bothDatabases)('POST /api/usage-log on %s', (database) => {
   const clock = testClock('2026-11-20T10:00:00.000Z');
   let t: TestApp;
   let files: number[];

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
 import { connectTestWarehouse } from '../support/test-warehouse.ts';
-import { buildTestApp, type TestApp, type TestDatabase, type TestUser } from '../support/build-test-app.ts';
+import { routeDatabases, buildTestApp, type TestApp, type TestUser } from '../support/build-test-app.ts';
 import { typedRequest } from './support/usage-kit.ts';
 
 // The user administration table, set-password and remove-user (spec 3 sections 2, 6 and 7;
@@ -19,7 +19,7 @@ afterAll(async () => {
   await warehouse?.close();
 });
 
-describe.each<TestDatabase>(['pglite', 'postgres'])('user administration on %s', (database) => {
+describe.each(routeDatabases)('user administration on %s', (database) => {
   let t: TestApp;
   let admin: TestUser;
   let unit: TestUser;

@@ -3,7 +3,7 @@ import type { WebSocket } from 'ws';
 import { signVideoChatKey } from '../../infra/auth/video-chat-key.ts';
 import { createProjectionRunner, type ProjectionRunner } from '../../projections/engine/runner.ts';
 import { messagesProjector } from '../../projections/postgres/messages.ts';
-import { buildTestApp, type TestApp, type TestDatabase, type TestUser } from '../support/build-test-app.ts';
+import { routeDatabases, buildTestApp, type TestApp, type TestDatabase, type TestUser } from '../support/build-test-app.ts';
 import { createTestDatabase } from '../support/postgres-server.ts';
 
 // Video chat and remote player control (issue 19; spec 2 sections 4, 6 and 7): the three calls and
@@ -80,7 +80,7 @@ function listen(socket: WebSocket) {
   };
 }
 
-describe.each<TestDatabase>(['pglite', 'postgres'])('video chat calls on %s', (database) => {
+describe.each(routeDatabases)('video chat calls on %s', (database) => {
   let w: World;
   beforeAll(async () => {
     w = await buildWorld(database, false);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleCommandToState, stateCachePerStore } from '../../infra/event-store/decider.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
 import { createPostgresEventStore, type PostgresEventStore } from '../../infra/event-store/postgres-event-store.ts';
-import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
+import { emptyPglite } from '../support/test-databases.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
 import { favoritesDecider, type FavoriteListState, type FavoritesCommand } from '../../commands/favorites/favorites-decider.ts';
 import { favoriteEventId } from '../../commands/favorites/favorite-list-stream.ts';
@@ -21,7 +21,7 @@ let race: (() => Promise<unknown>) | undefined;
 let counted: EventStore;
 
 beforeAll(async () => {
-  sql = await createPgliteSql();
+  sql = await emptyPglite();
   store = createPostgresEventStore(sql);
   await store.setup();
   other = createPostgresEventStore(sql);
@@ -86,7 +86,7 @@ describe('decider state cache', () => {
 
   it('should keep one cache per store: the same stream name in another log is another stream', async () => {
     const caches = stateCachePerStore<FavoriteListState>();
-    const elsewhereSql = await createPgliteSql();
+    const elsewhereSql = await emptyPglite();
     const elsewhere = createPostgresEventStore(elsewhereSql);
     await elsewhere.setup();
     try {

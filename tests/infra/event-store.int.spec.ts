@@ -5,7 +5,7 @@ import { comparePositions, LOG_START, type EventStore, type RecordedEvent } from
 import { connectKurrentDb, createKurrentDbEventStore } from '../../infra/event-store/kurrentdb-event-store.ts';
 import { createPostgresEventStore } from '../../infra/event-store/postgres-event-store.ts';
 import { createPgSql } from '../../infra/sql/pg-sql.ts';
-import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
+import { emptyPglite } from '../support/test-databases.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
 import { reachableKurrentDb } from '../support/kurrentdb.ts';
 import { createTestDatabase } from '../support/postgres-server.ts';
@@ -41,7 +41,7 @@ async function postgresEngine(sql: Sql, connectAgain: () => Promise<Sql>): Promi
 
 const kurrentUrl = await reachableKurrentDb('tests/infra/event-store.int.spec.ts');
 const engines: [string, () => Promise<Engine>][] = [
-  ['PGlite', async () => postgresEngine(await createPgliteSql(), () => Promise.reject(new Error('one PGlite per process')))],
+  ['PGlite', async () => postgresEngine(await emptyPglite(), () => Promise.reject(new Error('one PGlite per process')))],
   [
     'a Postgres server',
     async () => {

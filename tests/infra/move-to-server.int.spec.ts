@@ -6,7 +6,7 @@ import { migrate } from '../../infra/db/migrate.ts';
 import { LOG_START } from '../../infra/event-store/event-store.ts';
 import { createPostgresEventStore } from '../../infra/event-store/postgres-event-store.ts';
 import { createPgSql } from '../../infra/sql/pg-sql.ts';
-import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
+import { emptyPglite } from '../support/test-databases.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
 import { projectAll } from '../../projections/engine/project-all.ts';
 import { projectors } from '../../projections/projectors.ts';
@@ -31,7 +31,7 @@ describe('moving the embedded database to a Postgres server', () => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sointu-move-'));
-    source = await createPgliteSql();
+    source = await emptyPglite();
     await migrate(source);
     sourceStore = createPostgresEventStore(source);
     await sourceStore.setup();

@@ -7,7 +7,7 @@ import { migrate } from '../../infra/db/migrate.ts';
 import { createPostgresEventStore } from '../../infra/event-store/postgres-event-store.ts';
 import { connectKafka, EVENTS_TOPIC, partitionKey } from '../../infra/kafka/event-topic.ts';
 import { startEventRelay } from '../../infra/kafka/event-relay.ts';
-import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
+import { emptyPglite } from '../support/test-databases.ts';
 import { defaultUsageRules } from '../../schemas/events/usage-rules.ts';
 import { startKafkaProjectionConsumer, type KafkaProjectionConsumer } from '../../projections/engine/kafka-projection-consumer.ts';
 import { projectAll } from '../../projections/engine/project-all.ts';
@@ -82,7 +82,7 @@ describe('Kafka transport', () => {
   });
 
   it('should build through a consumer group the warehouse the log builds, when a member dies mid-run', async () => {
-    const sql = await createPgliteSql();
+    const sql = await emptyPglite();
     await migrate(sql);
     const store = createPostgresEventStore(sql);
     await store.setup();
@@ -160,7 +160,7 @@ describe('Kafka transport', () => {
   }, 300_000);
 
   it('should rejoin its group after a crash kafkajs does not restart, and finish the projection', async () => {
-    const sql = await createPgliteSql();
+    const sql = await emptyPglite();
     const store = createPostgresEventStore(sql);
     await store.setup();
     const runId = `rejoin-${Date.now()}`;

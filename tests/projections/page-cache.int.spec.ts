@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_START, type GlobalLog, type NewEvent } from '../../infra/event-store/event-store.ts';
 import { createPostgresEventStore, type PostgresEventStore } from '../../infra/event-store/postgres-event-store.ts';
-import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
+import { emptyPglite } from '../support/test-databases.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
 import type { EventOf } from '../../schemas/events/index.ts';
 import { createPageCache } from '../../projections/engine/page-cache.ts';
@@ -18,7 +18,7 @@ let reads = 0;
 let log: GlobalLog;
 
 beforeAll(async () => {
-  sql = await createPgliteSql();
+  sql = await emptyPglite();
   store = createPostgresEventStore(sql);
   await store.setup();
   log = { ...store, readAll: (after, limit) => ((reads += 1), store.readAll(after, limit)) };

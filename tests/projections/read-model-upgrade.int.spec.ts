@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../infra/db/migrate.ts';
 import { eventId } from '../../infra/event-store/event-ids.ts';
 import { createPostgresEventStore, type PostgresEventStore } from '../../infra/event-store/postgres-event-store.ts';
-import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
+import { emptyPglite } from '../support/test-databases.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
 import { loadUser } from '../../infra/users/user-repository.ts';
 import { ensureCheckpointSchema } from '../../projections/engine/checkpoint-store.ts';
@@ -21,7 +21,7 @@ describe('upgrading a data directory to read models that own their tables', () =
   const at = '2026-11-20T08:00:00.000Z';
 
   beforeAll(async () => {
-    sql = await createPgliteSql();
+    sql = await emptyPglite();
     await migrate(sql);
     store = createPostgresEventStore(sql);
     await store.setup();

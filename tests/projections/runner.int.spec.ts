@@ -6,7 +6,7 @@ import { connectWarehouse, type Warehouse } from '../../infra/clickhouse/clickho
 import { comparePositions, LOG_START, type NewEvent } from '../../infra/event-store/event-store.ts';
 import { createPostgresEventStore, type PostgresEventStore } from '../../infra/event-store/postgres-event-store.ts';
 import { createPgSql } from '../../infra/sql/pg-sql.ts';
-import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
+import { emptyPglite } from '../support/test-databases.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
 import type { EventOf } from '../../schemas/events/index.ts';
 import { hashSessionToken } from '../../infra/auth/sessions.ts';
@@ -49,7 +49,7 @@ describe.each(['pglite', 'postgres'] as const)('projection runner on %s', (datab
   let user: number;
 
   beforeEach(async () => {
-    sql = database === 'pglite' ? await createPgliteSql() : createPgSql(await createTestDatabase(process.env.TEST_DATABASE_URL!));
+    sql = database === 'pglite' ? await emptyPglite() : createPgSql(await createTestDatabase(process.env.TEST_DATABASE_URL!));
     store = createPostgresEventStore(sql);
     await store.setup();
     run = `${database}-${Date.now()}-${Math.random()}`;

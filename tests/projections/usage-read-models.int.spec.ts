@@ -3,7 +3,7 @@ import { eventId } from '../../infra/event-store/event-ids.ts';
 import { LOG_START, type NewEvent, type RecordedEvent } from '../../infra/event-store/event-store.ts';
 import { createPostgresEventStore, type PostgresEventStore } from '../../infra/event-store/postgres-event-store.ts';
 import { createPgSql } from '../../infra/sql/pg-sql.ts';
-import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
+import { emptyPglite } from '../support/test-databases.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
 import type { PostgresProjector } from '../../projections/engine/projector.ts';
 import { setUpReadModel } from '../../projections/engine/read-model.ts';
@@ -57,7 +57,7 @@ describe.each(['pglite', 'postgres'] as const)('usage read models on %s', (datab
   let sql: Sql;
   let store: PostgresEventStore;
   beforeEach(async () => {
-    sql = database === 'pglite' ? await createPgliteSql() : createPgSql(await createTestDatabase(process.env.TEST_DATABASE_URL!));
+    sql = database === 'pglite' ? await emptyPglite() : createPgSql(await createTestDatabase(process.env.TEST_DATABASE_URL!));
     store = createPostgresEventStore(sql);
     await store.setup();
   });

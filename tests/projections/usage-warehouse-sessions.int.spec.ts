@@ -8,7 +8,7 @@ import { migrate } from '../../infra/db/migrate.ts';
 import { eventId } from '../../infra/event-store/event-ids.ts';
 import type { NewEvent } from '../../infra/event-store/event-store.ts';
 import { createPostgresEventStore, type PostgresEventStore } from '../../infra/event-store/postgres-event-store.ts';
-import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
+import { emptyPglite } from '../support/test-databases.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
 import { projectAll } from '../../projections/engine/project-all.ts';
 import { warehouseTables } from '../../projections/warehouse/tables.ts';
@@ -172,7 +172,7 @@ interface Log {
 }
 
 async function openLog(userIds: readonly number[]): Promise<Log> {
-  const sql = await createPgliteSql();
+  const sql = await emptyPglite();
   await migrate(sql);
   const store = createPostgresEventStore(sql);
   await store.setup();

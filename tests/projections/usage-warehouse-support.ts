@@ -4,7 +4,7 @@ import path from 'node:path';
 import { migrate } from '../../infra/db/migrate.ts';
 import { eventId } from '../../infra/event-store/event-ids.ts';
 import { createPostgresEventStore, type PostgresEventStore } from '../../infra/event-store/postgres-event-store.ts';
-import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
+import { emptyPglite } from '../support/test-databases.ts';
 import type { AppendRequest, NewEvent } from '../../infra/event-store/event-store.ts';
 import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
 import type { Queryable, Sql } from '../../infra/sql/sql.ts';
@@ -118,7 +118,7 @@ export interface WarehouseWorld {
 export async function openWarehouseWorld(name: string, users: readonly { id: number; timeZone?: string }[]): Promise<WarehouseWorld> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `sointu-${name}-`));
   const warehouse = await connectTestWarehouse(dir);
-  const sql = await createPgliteSql();
+  const sql = await emptyPglite();
   await migrate(sql);
   const store = createPostgresEventStore(sql);
   await store.setup();

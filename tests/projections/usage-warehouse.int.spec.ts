@@ -7,7 +7,7 @@ import { migrate } from '../../infra/db/migrate.ts';
 import { LOG_START } from '../../infra/event-store/event-store.ts';
 import { createPostgresEventStore, type PostgresEventStore } from '../../infra/event-store/postgres-event-store.ts';
 import { createPgSql } from '../../infra/sql/pg-sql.ts';
-import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
+import { emptyPglite } from '../support/test-databases.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
 import { defaultUsageRules } from '../../schemas/events/usage-rules.ts';
 import { createUsageWarehouseProjector } from '../../projections/warehouse/usage-warehouse-projector.ts';
@@ -35,7 +35,7 @@ const clock = () => Date.parse('2026-11-22T00:00:00Z');
 const users = [{ id: 11 }, { id: 12 }, { id: 13 }, { id: 14 }, { id: 15 }, { id: 16, timeZone: 'America/New_York' }];
 
 async function openDatabase(kind: 'pglite' | 'postgres'): Promise<{ sql: Sql; store: PostgresEventStore }> {
-  const sql = kind === 'pglite' ? await createPgliteSql() : createPgSql(await createTestDatabase(process.env.TEST_DATABASE_URL!));
+  const sql = kind === 'pglite' ? await emptyPglite() : createPgSql(await createTestDatabase(process.env.TEST_DATABASE_URL!));
   await migrate(sql);
   const store = createPostgresEventStore(sql);
   await store.setup();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matches, type Row } from './support/expectations.ts';
 import { routeRequests, sendAs } from './support/route-requests.ts';
 import { backOfficeRows } from './support/back-office-requests.ts';
-import type { TestDatabase } from '../support/build-test-app.ts';
+import { bothDatabases } from '../support/build-test-app.ts';
 import { buildSecurityScenario, roles, secretMarker, type Role, type SecurityScenario } from './support/scenario.ts';
 
 // Issue 12: every route x every kind of caller, in one table (DOMAIN.md section 4). The routes
@@ -265,10 +265,9 @@ export const authorizationTable: Record<string, Row> = {
 /** Who must never see the unit's private rows in any answer. */
 const mustNotSeeUnitData: readonly Role[] = ['anonymous', 'publicToken', 'publicPassword', 'otherOrg', 'operator'];
 
-// PGlite always; SECURITY_POSTGRES=1 runs the table on the test Postgres server too.
-const databases: TestDatabase[] = process.env.SECURITY_POSTGRES ? ['pglite', 'postgres'] : ['pglite'];
+// On PGlite and on the Postgres server always: the table is the one place every route is walked on both.
 
-describe.each(databases)('authorisation on %s: every route x every kind of caller', (database) => {
+describe.each(bothDatabases)('authorisation on %s: every route x every kind of caller', (database) => {
   let s: SecurityScenario;
   const answered: string[] = [];
 

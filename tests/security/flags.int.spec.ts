@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CurrentUser, UserConfig } from '../../schemas/api/user.ts';
 import { ResidentUsage } from '../../schemas/api/public-usage.ts';
-import { buildTestApp, type TestApp, type TestDatabase, type TestUser } from '../support/build-test-app.ts';
+import { routeDatabases, buildTestApp, type TestApp, type TestUser } from '../support/build-test-app.ts';
 import { buildReportScenario, type ReportScenario } from '../http/support/report-scenario.ts';
 import { insertAudioFile, insertFile, patternBytes, temporaryFileStore } from '../http/support/library-kit.ts';
 
@@ -141,7 +141,7 @@ describe('flags over the report scenario (chDB)', () => {
   });
 });
 
-describe.each<TestDatabase>(['pglite', 'postgres'])('flags on %s', (database) => {
+describe.each(routeDatabases)('flags on %s', (database) => {
   const store = temporaryFileStore();
   let t: TestApp;
   beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { hashOneTimeSecret } from '../../infra/auth/one-time-codes.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultLoginLimits } from '../../server/http/login-limits.ts';
-import { buildTestApp, type TestApp, type TestDatabase } from '../support/build-test-app.ts';
+import { routeDatabases, buildTestApp, type TestApp } from '../support/build-test-app.ts';
 
 // Login abuse (issue 12, 5): failed logins lock the account name and the address out, with
 // TooManyRequests 429 and Retry-After; each lockout in a row lasts twice as long. The limits are
@@ -9,7 +9,7 @@ import { buildTestApp, type TestApp, type TestDatabase } from '../support/build-
 
 const windowMs = 60_000;
 
-describe.each<TestDatabase>(['pglite', 'postgres'])('login rate limits on %s', (database) => {
+describe.each(routeDatabases)('login rate limits on %s', (database) => {
   let t: TestApp;
   let clock = new Date('2026-02-01T10:00:00.000Z').getTime();
   const wait = (ms: number) => void (clock += ms);

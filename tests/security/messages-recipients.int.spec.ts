@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProjectionRunner, type ProjectionRunner } from '../../projections/engine/runner.ts';
 import { messagesProjector } from '../../projections/postgres/messages.ts';
 import { CurrentUser } from '../../schemas/api/user.ts';
-import { buildTestApp, type TestApp, type TestDatabase, type TestUser } from '../support/build-test-app.ts';
+import { routeDatabases, buildTestApp, type TestApp, type TestUser } from '../support/build-test-app.ts';
 
 // Messages go only to the sender's messageReceivers and messageReceiverGroups (migration 010), and
 // a listing names only the people and groups the viewer may send to or who sent to the viewer.
@@ -11,7 +11,7 @@ import { buildTestApp, type TestApp, type TestDatabase, type TestUser } from '..
 // 'Kotikallio') and Metsärinne (its unit and group). The coordinator may send to both Kotikallio
 // units and the Kotikallio group; north may send to the coordinator only.
 
-describe.each<TestDatabase>(['pglite', 'postgres'])('message recipients on %s', (database) => {
+describe.each(routeDatabases)('message recipients on %s', (database) => {
   let t: TestApp;
   let runner: ProjectionRunner;
   let coordinator: TestUser, north: TestUser, south: TestUser, foreign: TestUser;

@@ -4,7 +4,7 @@ import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
 import type { AppendRequest } from '../../infra/event-store/event-store.ts';
 import type { PostgresEventStore } from '../../infra/event-store/postgres-event-store.ts';
 import { createPgSql } from '../../infra/sql/pg-sql.ts';
-import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
+import { emptyPglite } from '../support/test-databases.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
 import { createProjectionRunner } from '../../projections/engine/runner.ts';
 import { projectors } from '../../projections/projectors.ts';
@@ -22,7 +22,7 @@ import { streamOf, validEventOf } from '../support/arbitrary-events.ts';
 // PROPERTY_RUNS=200 searches longer, PROPERTY_SEED repeats a run.
 
 const engines: [string, () => Promise<Sql>][] = [
-  ['PGlite', () => createPgliteSql()],
+  ['PGlite', () => emptyPglite()],
   ['a Postgres server', async () => createPgSql(await createTestDatabase(process.env.TEST_DATABASE_URL!))],
 ];
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
 import { eventId } from '../../infra/event-store/event-ids.ts';
 import type { PostgresEventStore } from '../../infra/event-store/postgres-event-store.ts';
-import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
+import { emptyPglite } from '../support/test-databases.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
 import { createProjectionRunner } from '../../projections/engine/runner.ts';
 import { projectors } from '../../projections/projectors.ts';
@@ -39,7 +39,7 @@ describe('a log written before the safe schemas', () => {
   let store: PostgresEventStore;
   let warehouse: Warehouse;
   beforeAll(async () => {
-    bed = await openProjectionBed(() => createPgliteSql());
+    bed = await openProjectionBed(() => emptyPglite());
     ({ sql, store, warehouse } = bed);
     // Written as the old store wrote them (JSON.stringify into the json column), past today's schemas.
     const versions = new Map<string, number>();

@@ -9,7 +9,7 @@ import { decodeSession } from '../../infra/auth/session.ts';
 import { projectAll } from '../../projections/engine/project-all.ts';
 import { loginLogProjector, loginLogTable } from '../../projections/warehouse/login-log.ts';
 import { LoginResult } from '../../schemas/api/auth.ts';
-import { buildTestApp, type TestApp, type TestDatabase } from '../support/build-test-app.ts';
+import { bothDatabases, buildTestApp, type TestApp } from '../support/build-test-app.ts';
 import { connectTestWarehouse } from '../support/test-warehouse.ts';
 
 // Server-side sessions (issue 12, 4; DOMAIN.md section 4): a session lives in the `sessions` table,
@@ -25,7 +25,7 @@ const sessionCookie = (response: { cookies: { name: string; value: string }[] })
 /** The session token a signed cookie carries (what an attacker who stole it holds). */
 const tokenOf = (cookie: string) => decodeSession(decodeURIComponent(cookie.split('=')[1]!).split('.')[0]!)!.sessionToken;
 
-describe.each<TestDatabase>(['pglite', 'postgres'])('server-side sessions on %s', (database) => {
+describe.each(bothDatabases)('server-side sessions on %s', (database) => {
   let t: TestApp;
   let clock = Date.parse('2026-03-01T10:00:00.000Z');
   beforeAll(async () => {

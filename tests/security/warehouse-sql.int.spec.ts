@@ -231,24 +231,27 @@ describe('the analyst lane', () => {
   it('should not delay a report while three slow analyst queries run', async () => {
     const slow = 'SELECT count() AS n FROM numbers(100000000000) WHERE sipHash64(number) % 7 = 3';
     const started = performance.now();
-    const analysts = [1, 2, 3].map(() => ask(operator, slow).then((r) => ({ status: r.statusCode, at: performance.now() - started })));
+    let finished = 0;
+    const analysts = [1, 2, 3].map(() =>
+      ask(operator, slow).then((r) => {
+        finished++;
+        return { status: r.statusCode, at: performance.now() - started };
+      }),
+    );
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    // A caregiver's report reads the same tables on the normal sessions.
-    const reportStarted = performance.now();
+    // A caregiver's report reads the same tables on the normal sessions: it is answered while the
+    // first analyst query still runs (each runs to its 6 s limit), so it did not queue behind them.
     const report = await warehouse.query("SELECT usage_type, sum(seconds) AS s FROM daily_usage_v1 FINAL WHERE user_id = 1 AND day BETWEEN '2026-10-01' AND '2026-10-31' GROUP BY usage_type");
-    const reportMs = performance.now() - reportStarted;
     expect(report).toEqual([{ usage_type: 'Total', s: 900 }]);
-    // The check does not wait for the queue either: a refusal is answered at once.
-    const refusalStarted = performance.now();
+    expect(finished, 'the report waited for an analyst query').toBe(0);
+    // The check does not wait for the queue either: a refusal is answered before any of them ends.
     expect((await ask(operator, 'SELECT hostName()')).statusCode).toBe(400);
-    const refusalMs = performance.now() - refusalStarted;
+    expect(finished, 'the refusal waited for an analyst query').toBe(0);
     const done = await Promise.all(analysts);
     // Each stops at its 6 s limit (400 timeout), one after another: the queue, not three at once.
     expect(done.map((d) => d.status)).toEqual([400, 400, 400]);
     expect(done[0]!.at).toBeGreaterThanOrEqual(5000);
     expect(done[2]!.at).toBeGreaterThanOrEqual(15_000);
-    expect(reportMs).toBeLessThan(2000);
-    expect(refusalMs).toBeLessThan(2000);
   }, 120_000);
 });
 

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mayReadFile } from '../../domain/files/file-access.ts';
 import { createFileStore } from '../../infra/files/file-store.ts';
-import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
+import { emptyPglite } from '../support/test-databases.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
 import { migrate } from '../../infra/db/migrate.ts';
 import { MessageItemType } from '../../schemas/events/messages.ts';
@@ -22,7 +22,7 @@ describe('demo conversations', () => {
   const userIds = new Map<string, number>();
 
   beforeAll(async () => {
-    sql = await createPgliteSql();
+    sql = await emptyPglite();
     await migrate(sql);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sointu-seed-conversations-'));
     await seedDemoData({ sql, dataDir });

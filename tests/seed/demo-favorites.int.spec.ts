@@ -6,7 +6,7 @@ import { migrate } from '../../infra/db/migrate.ts';
 import { createPostgresEventStore } from '../../infra/event-store/postgres-event-store.ts';
 import { demoFavoriteLists } from '../../tools/seed/demo-favorites.ts';
 import { seedDemoData } from '../../tools/seed/seed-demo-data.ts';
-import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
+import { emptyPglite } from '../support/test-databases.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
 import { loadUser } from '../../infra/users/user-repository.ts';
 import { favoritesProjector } from '../../projections/postgres/favorites.ts';
@@ -23,7 +23,7 @@ describe('demo favorites', () => {
   let caregiverId: number;
 
   beforeAll(async () => {
-    sql = await createPgliteSql();
+    sql = await emptyPglite();
     await migrate(sql);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sointu-demo-favorites-'));
     await seedDemoData({ sql, dataDir });

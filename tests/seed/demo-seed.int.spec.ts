@@ -15,7 +15,7 @@ import { loadAddressable } from '../../queries/messages/get-message-recipients.t
 import { demoAdmin, demoAdminInvited, demoEasyUser, demoInvitedRelatives, demoLogins, demoPassword, demoPublicReportToken, demoRelative, demoUnits } from '../../tools/seed/demo-units.ts';
 import { seedDemoData, type SeedSummary } from '../../tools/seed/seed-demo-data.ts';
 import { createPgSql } from '../../infra/sql/pg-sql.ts';
-import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
+import { emptyPglite } from '../support/test-databases.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
 import { UserConfig } from '../../schemas/api/user.ts';
 import { createTestDatabase } from '../support/postgres-server.ts';
@@ -56,7 +56,7 @@ describe.each(['pglite', 'postgres'] as const)('seedDemoData on %s', (database) 
   let second: SeedSummary;
 
   beforeAll(async () => {
-    sql = database === 'pglite' ? await createPgliteSql() : createPgSql(await createTestDatabase(process.env.TEST_DATABASE_URL!));
+    sql = database === 'pglite' ? await emptyPglite() : createPgSql(await createTestDatabase(process.env.TEST_DATABASE_URL!));
     await migrate(sql);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sointu-seed-'));
     first = await seedDemoData({ sql, dataDir });

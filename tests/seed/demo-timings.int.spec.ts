@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../infra/db/migrate.ts';
-import { createPgliteSql } from '../../infra/sql/pglite-sql.ts';
+import { emptyPglite } from '../support/test-databases.ts';
 import type { Sql } from '../../infra/sql/sql.ts';
 import { daysBetween, isSpecialDay, recipeOfDay, timingsOfDay, type DayTiming, type RecurringTiming } from '../../domain/recipes/recipe-timing-rules.ts';
 import { demoRecipes } from '../../tools/seed/demo-library.ts';
@@ -15,7 +15,7 @@ describe('demo recipe timings', () => {
   const groups = new Map<string, number>();
 
   beforeAll(async () => {
-    sql = await createPgliteSql();
+    sql = await emptyPglite();
     await migrate(sql);
     for (const g of demoUserGroups) groups.set(g.name, Number((await sql.query<{ id: number }>('INSERT INTO user_groups (name) VALUES ($1) RETURNING id', [g.name]))[0]!.id));
     const recipes = new Map<string, number>();

@@ -16,6 +16,17 @@ import { migratedPglite, migratedPostgresUrl, prepareDatabase } from './test-dat
 
 export type TestDatabase = 'pglite' | 'postgres';
 
+/**
+ * The engines a route test runs on: PGlite, the embedded default. The adapter contract tests
+ * (tests/infra/event-store.int.spec.ts, tests/infra/sql-adapters.int.spec.ts) prove the two
+ * engines give the same answers, so running every route on both proved nothing more; with
+ * ROUTE_TESTS_ON_POSTGRES=1 they all run on both again (tests/README.md).
+ */
+export const routeDatabases: readonly TestDatabase[] = process.env.ROUTE_TESTS_ON_POSTGRES === '1' ? ['pglite', 'postgres'] : ['pglite'];
+
+/** The few end-to-end route tests that always run on the Postgres server too (tests/README.md). */
+export const bothDatabases: readonly TestDatabase[] = ['pglite', 'postgres'];
+
 export interface TestUserOptions {
   name?: string;
   password?: string;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeHeader, mailBody, outboxMailer, parseHeaders, smtpMailer } from '../../infra/mail/mailer.ts';
 import { passwordResetCodeInvalid } from '../../schemas/api/invitations.ts';
-import { buildTestApp, type TestApp, type TestDatabase, type TestUser } from '../support/build-test-app.ts';
+import { routeDatabases, buildTestApp, type TestApp, type TestUser } from '../support/build-test-app.ts';
 
 // Issue 17 deliverables 2 to 4: invite-user, send-login-token, send-password-reset-email and
 // reset-password (POST /api/requests/{type}), the login link (POST /api/token-login), the first
@@ -15,7 +15,7 @@ import { buildTestApp, type TestApp, type TestDatabase, type TestUser } from '..
 
 const startOfTest = new Date('2026-11-20T10:00:00.000Z');
 
-describe.each<TestDatabase>(['pglite', 'postgres'])('invitations and password resets on %s', (database) => {
+describe.each(routeDatabases)('invitations and password resets on %s', (database) => {
   let now = startOfTest;
   let t: TestApp;
   let outbox: string;

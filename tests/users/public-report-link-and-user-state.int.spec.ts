@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PublicReportLink } from '../../schemas/api/public-report-link.ts';
 import { PingResponse } from '../../schemas/api/ping.ts';
-import { buildTestApp, type TestApp, type TestDatabase, type TestUser } from '../support/build-test-app.ts';
+import { routeDatabases, buildTestApp, type TestApp, type TestUser } from '../support/build-test-app.ts';
 
 // Issue 17 item 6: the public report link (GET, POST, DELETE /api/public-report-link/{userId}),
 // which an administrator with showPublicReport issues, shows and revokes for a unit they
 // administer, and POST /api/user-state, which only a support session sets for the account it is in.
 
-describe.each<TestDatabase>(['pglite', 'postgres'])('public report link and user state on %s', (database) => {
+describe.each(routeDatabases)('public report link and user state on %s', (database) => {
   let t: TestApp;
   let unit: TestUser;
   let admin: TestUser;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '../../schemas/events/index.ts';
-import { buildTestApp, type TestApp, type TestDatabase, type TestUser } from '../support/build-test-app.ts';
+import { routeDatabases, buildTestApp, type TestApp, type TestUser } from '../support/build-test-app.ts';
 import { postUsageLog } from '../http/support/usage-kit.ts';
 
 // Issue 17 item 5, support logins: the admin-password login (POST /api/login with adminUsername:
@@ -9,7 +9,7 @@ import { postUsageLog } from '../http/support/usage-kit.ts';
 // leaves the unit's playback alone, and each is recorded in the audit log `logging`. Who may call
 // login-as-user: the matrix at the end.
 
-describe.each<TestDatabase>(['pglite', 'postgres'])('support logins on %s', (database) => {
+describe.each(routeDatabases)('support logins on %s', (database) => {
   let t: TestApp;
   let unit: TestUser;
   let admin: TestUser;
