@@ -49,12 +49,16 @@ export function createPgSql(connectionString: string, options: { max?: number } 
     },
     async listen(channel, onNotify) {
       const client = await pool.connect();
-      client.on('notification', (message) => {
+      const deliver = (message: pg.Notification) => {
         if (message.channel === channel) onNotify(message.payload ?? '');
-      });
+      };
+      client.on('notification', deliver);
       await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       return async () => {
         await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+        // The client goes back to the pool, and the next listen may get it: without this, this
+        // listener would hear that one's channel too.
+        client.off('notification', deliver);
         client.release();
       };
     },

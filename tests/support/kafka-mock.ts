@@ -12,6 +12,8 @@ import readline from 'node:readline';
 export interface KafkaMock {
   brokers: string[];
   createTopic(name: string, partitions: number): Promise<void>;
+  /** The next `count` requests of Kafka API `apiKey` (14: SyncGroup) are answered with error `code`. */
+  failRequests(apiKey: number, code: number, count: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -45,6 +47,11 @@ export async function startKafkaMock(brokers = 3): Promise<KafkaMock> {
       child.stdin.write(`topic ${name} ${partitions}\n`);
       const answer = await nextLine();
       if (answer !== 'ok') throw new Error(`creating topic ${name}: ${answer}`);
+    },
+    async failRequests(apiKey, code, count) {
+      child.stdin.write(`errors ${apiKey} ${code} ${count}\n`);
+      const answer = await nextLine();
+      if (answer !== 'ok') throw new Error(`failing requests of API ${apiKey}: ${answer}`);
     },
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
