@@ -50,6 +50,11 @@ export interface AppDeps {
   projectionLeases?: ProjectionRunnerOptions['leases'];
   /** Invitations, login links and reset codes (infra/mail/): SMTP, or the outbox under DATA_DIR. */
   mailer?: Mailer;
+  /**
+   * Where links in mails point when PUBLIC_URL is not set: the embedded default's own printed
+   * address. Absent on a deployment without PUBLIC_URL, which then mails no links (mail-links.ts).
+   */
+  mailLinkUrl?: string;
   /** With KAFKA_BROKERS: the client and the projections fed from Kafka, for the projection status (consumer groups, lag). */
   kafka?: { client: Kafka; projections: readonly { name: string; version: number }[] };
   /** The app task runner (infra/jobs/): added tasks are queued with it; without it they wait for the next runner. */

@@ -150,7 +150,12 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  console.log(`Sointu is running at ${config.publicUrl ?? `http://localhost:${port}`}`);
+  const url = config.publicUrl ?? `http://localhost:${port}`;
+  // Links in mails: PUBLIC_URL, or on the embedded default (one process, on this machine) the
+  // address printed here. A deployment on a database server without PUBLIC_URL mails none.
+  if (!config.publicUrl && !config.databaseUrl) deps.mailLinkUrl = url;
+  if (!config.publicUrl && config.databaseUrl) app.log.warn('PUBLIC_URL is not set: invitations, login links and password resets will not be mailed until it is (docs/operations.md, "Mail")');
+  console.log(`Sointu is running at ${url}`);
   // After the URL: the demo units' days of usage (90 by default) take longer than the rest of the first start.
   if (seed.seeded && config.demoUsageDays > 0) {
     demoUsage = generateDemoUsage(app, { days: config.demoUsageDays, signal: demoUsageStop.signal }).then(

@@ -10,11 +10,22 @@ import { AppError, serviceUnavailable } from '../../infra/errors.ts';
 // leftover possible is the reverse: a commit that fails after the mail went out leaves a mail
 // whose link opens nothing.
 
-/** The service's address for links in mails: PUBLIC_URL behind a proxy, else the request's own. */
-export const serviceUrl = (request: FastifyRequest): string => request.server.deps.config.publicUrl ?? `${request.protocol}://${request.host}`;
+/**
+ * Where links in mails point: PUBLIC_URL, or on the embedded default the address it printed
+ * (server/main.ts). Never the request's Host or X-Forwarded-Host: anyone can send those, and a
+ * reset asked for with a forged Host would mail the account's genuine code inside a link to the
+ * forger's site. A deployment without PUBLIC_URL sends no link mails at all.
+ */
+export function mailLinkBase(request: FastifyRequest): string {
+  const { config, mailLinkUrl } = request.server.deps;
+  const base = config.publicUrl ?? mailLinkUrl;
+  if (base) return base;
+  request.log.error('A mail with a link was not sent: PUBLIC_URL is not set. Set it to the address users open (docs/operations.md, "Mail").');
+  throw serviceUnavailable('This server cannot mail links until its operator sets PUBLIC_URL. Nothing was saved.', { dependency: 'PUBLIC_URL' });
+}
 
 /** The login link of spec 1 section 7: the start-up parameter `token` logs in with it. */
-export const loginLinkOf = (request: FastifyRequest, token: string): string => `${serviceUrl(request)}/?token=${encodeURIComponent(token)}`;
+export const loginLinkOf = (request: FastifyRequest, token: string): string => `${mailLinkBase(request)}/?token=${encodeURIComponent(token)}`;
 
 /** Gives the user a new login link (replacing any earlier one) and returns its token and expiry. */
 export async function issueLoginToken(tx: Queryable, userId: number, now: Date): Promise<{ token: string; expires: Date }> {
@@ -24,9 +35,12 @@ export async function issueLoginToken(tx: Queryable, userId: number, now: Date):
   return { token, expires };
 }
 
+/** The mailer, once it is sure the mail's link can be made: every mail sent here carries one. */
 export function requireMailer(request: FastifyRequest): Mailer {
   const mailer = request.server.deps.mailer;
   if (!mailer) throw new AppError('InvalidRequest', 'Mail is not configured on this server');
+  // Before anything is read or written: the answer is the same whichever account was named.
+  mailLinkBase(request);
   return mailer;
 }
 

@@ -7,7 +7,7 @@ import { validationError } from '../../infra/errors.ts';
 import { passwordResetMail } from '../../infra/mail/templates.ts';
 import type { Queryable } from '../../infra/sql/sql.ts';
 import { typedRequest } from '../../server/http/typed-request.ts';
-import { requireMailer, sendMail, serviceUrl } from './mail-links.ts';
+import { mailLinkBase, requireMailer, sendMail } from './mail-links.ts';
 
 // The login screen's reset modes (spec 1 section 4, spec 3 sections 4, 5 and 7), for anyone:
 // send-password-reset-email {userNameOrEmail} mails a reset code (1 hour; a new request replaces
@@ -60,7 +60,7 @@ export const sendPasswordResetEmailRequest = typedRequest({
         [account.id, hashOneTimeSecret(code), expires.toISOString(), issuedRecently],
       );
       if (issued.length === 0) return;
-      const link = `${serviceUrl(request)}/?resetUser=${encodeURIComponent(account.name)}&resetCode=${code}`;
+      const link = `${mailLinkBase(request)}/?resetUser=${encodeURIComponent(account.name)}&resetCode=${code}`;
       const language = Language.catch('fin').parse(account.language);
       await sendMail(request, mailer, passwordResetMail({ to: email, language, name: account.first_name || account.name, code, link, expires, timeZone: account.time_zone ?? 'Europe/Helsinki' }));
     });

@@ -102,6 +102,8 @@ export const RebuildOverview = z.object({
   comparison: HeadlineComparison,
   /** The Postgres read models, rebuilt and switched the same way (issue 13). */
   readModels: z.array(ReadModelOverview),
+  /** What the operator must fix in the server's configuration: `publicUrlMissing`, no link mails without PUBLIC_URL. */
+  warnings: z.array(z.enum(['publicUrlMissing'])),
 });
 export type RebuildOverview = z.infer<typeof RebuildOverview>;
 

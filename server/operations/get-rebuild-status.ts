@@ -6,6 +6,7 @@ import { compareHeadlines } from '../../projections/warehouse/rebuild-comparison
 import { rebuildsOf, type Rebuilds } from '../../projections/warehouse/rebuild.ts';
 import { requireOperator } from '../http/auth.ts';
 import type { App } from '../http/zod.ts';
+import type { AppDeps } from '../app.ts';
 import { RebuildComparisonQuery, RebuildOverview } from '../../schemas/api/rebuild.ts';
 
 // GET /api/admin/rebuilds/current: the rebuild in progress (events done / total, events per
@@ -20,7 +21,13 @@ export function comparisonPeriod(query: { first?: string; last?: string }, now: 
   return { first, last };
 }
 
-export async function rebuildOverview(rebuilds: Rebuilds, readModels: Pick<ReadModelRebuilds, 'overview'>, warehouse: Warehouse, period: { first: string; last: string }): Promise<RebuildOverview> {
+export async function rebuildOverview(
+  rebuilds: Rebuilds,
+  readModels: Pick<ReadModelRebuilds, 'overview'>,
+  warehouse: Warehouse,
+  period: { first: string; last: string },
+  server: Pick<AppDeps, 'config' | 'mailLinkUrl'>,
+): Promise<RebuildOverview> {
   const state = await rebuilds.versions();
   const rebuild = await rebuilds.rebuildStatus();
   const compared = [state.current.version, ...(state.rebuild ? [state.rebuild.version] : state.droppable.map((v) => v.version))];
@@ -31,6 +38,8 @@ export async function rebuildOverview(rebuilds: Rebuilds, readModels: Pick<ReadM
     droppableVersions: state.droppable.map((v) => v.version),
     comparison: await compareHeadlines(warehouse, compared, period.first, period.last),
     readModels: await readModels.overview(),
+    // Shown on the operator's screen, beside the log line of every refused mail (commands/users/mail-links.ts).
+    warnings: server.config.publicUrl || server.mailLinkUrl ? [] : ['publicUrlMissing'],
   };
 }
 
@@ -38,6 +47,6 @@ export function getRebuildStatusRoute(app: App): void {
   app.get('/api/admin/rebuilds/current', { schema: { querystring: RebuildComparisonQuery, response: { 200: RebuildOverview } } }, async (request) => {
     await requireOperator(request);
     const period = comparisonPeriod(request.query, app.deps.now());
-    return rebuildOverview(rebuildsOf(app.deps), readModelRebuildsOf(app.deps), app.deps.warehouse!, period);
+    return rebuildOverview(rebuildsOf(app.deps), readModelRebuildsOf(app.deps), app.deps.warehouse!, period, app.deps);
   });
 }

@@ -26,6 +26,6 @@ export function switchWarehouseVersionRoute(app: App): void {
       const version = await rebuilds.switchVersion();
       request.log.info({ userId, version }, 'usage warehouse switched');
     }
-    return rebuildOverview(rebuilds, readModelRebuildsOf(app.deps), app.deps.warehouse!, comparisonPeriod({}, app.deps.now()));
+    return rebuildOverview(rebuilds, readModelRebuildsOf(app.deps), app.deps.warehouse!, comparisonPeriod({}, app.deps.now()), app.deps);
   });
 }

@@ -177,6 +177,15 @@ describe('usage warehouse rebuild', () => {
 
     const before = RebuildOverview.parse((await inject('GET', '/api/admin/rebuilds/current?first=2026-01-15&last=2026-01-17')).json());
     expect(before.rebuild).toMatchObject({ version: 2, caughtUp: true, secondsLeft: 0 });
+    // The test app has the embedded default's own address for links in mails: nothing to warn of.
+    expect(before.warnings).toEqual([]);
+    t.app.deps.mailLinkUrl = undefined;
+    try {
+      const unset = RebuildOverview.parse((await inject('GET', '/api/admin/rebuilds/current?first=2026-01-15&last=2026-01-17')).json());
+      expect(unset.warnings).toEqual(['publicUrlMissing']);
+    } finally {
+      t.app.deps.mailLinkUrl = 'http://localhost:3000';
+    }
     expect(before.rebuild!.eventsDone).toBe(before.rebuild!.eventsTotal);
     expect(before.comparison).toEqual({
       first: '2026-01-15',

@@ -58,7 +58,7 @@ export interface TestApp {
 let userCount = 0;
 
 export async function buildTestApp(
-  options: { database?: TestDatabase; /** With database 'postgres': this database (a second app instance on the same data) rather than a fresh one. */ databaseUrl?: string; now?: () => Date; webDir?: string; config?: Partial<AppDeps['config']>; logger?: BuildOptions['logger']; onRoute?: BuildOptions['onRoute']; warehouse?: Warehouse; files?: FileStore; mailer?: Mailer } = {},
+  options: { database?: TestDatabase; /** With database 'postgres': this database (a second app instance on the same data) rather than a fresh one. */ databaseUrl?: string; now?: () => Date; webDir?: string; config?: Partial<AppDeps['config']>; logger?: BuildOptions['logger']; onRoute?: BuildOptions['onRoute']; warehouse?: Warehouse; files?: FileStore; mailer?: Mailer; mailLinkUrl?: string | null } = {},
 ): Promise<TestApp> {
   let sql: Sql;
   if (options.database !== 'postgres') sql = await migratedPglite();
@@ -81,6 +81,8 @@ export async function buildTestApp(
     warehouse: options.warehouse,
     files: options.files,
     mailer: options.mailer,
+    // The embedded default's printed address; null: a deployment without PUBLIC_URL.
+    mailLinkUrl: options.mailLinkUrl === null ? undefined : (options.mailLinkUrl ?? 'http://localhost:3000'),
   }, { logger: options.logger, onRoute: options.onRoute });
 
   return {

@@ -231,4 +231,54 @@ describe.each(routeDatabases)('invitations and password resets on %s', (database
     expect((await request('send-password-reset-email', { userNameOrEmail: email }, unit)).statusCode).toBe(200);
     expect((await request('send-password-reset-email', { userNameOrEmail: email })).statusCode).toBe(200);
   });
+  it('should point every mailed link at the service\'s own address, whatever Host or X-Forwarded-Host the request forged', async () => {
+    const user = await t.createUser({ email: `forged-${database}@example.com` });
+    const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
+    const reset = await t.app.inject({ method: 'POST', url: '/api/requests/send-password-reset-email', headers: forged, payload: { userNameOrEmail: user.name } });
+    expect(reset.statusCode).toBe(200);
+    const links = (mail: string) => [...mailBody(mail).matchAll(/https?:\/\/\S+/g)].map(([link]) => new URL(link));
+    const resetLinks = links(await lastMail());
+    expect(resetLinks.length).toBeGreaterThan(0);
+    for (const link of resetLinks) expect(link.origin).toBe('http://localhost:3000');
+    expect(resetLinks[0]!.searchParams.get('resetUser')).toBe(user.name);
+    // The login link an administrator sends, and an invitation, the same.
+    const email = `forged-invite-${database}@example.com`;
+    const invite = await t.app.inject({ method: 'POST', url: '/api/requests/invite-user', headers: { ...forged, cookie: cookies.get(admin.id)! }, payload: invitation(email) });
+    expect(invite.statusCode).toBe(200);
+    for (const link of links(await lastMail())) expect(link.origin).toBe('http://localhost:3000');
+    const resend = await t.app.inject({ method: 'POST', url: '/api/requests/send-login-token', headers: { ...forged, cookie: cookies.get(admin.id)! }, payload: { userId: invite.json<{ userId: number }>().userId } });
+    expect(resend.statusCode).toBe(200);
+    for (const link of links(await lastMail())) expect(link.origin).toBe('http://localhost:3000');
+  });
+});
+
+describe('a deployment without PUBLIC_URL', () => {
+  let t: TestApp;
+  let outbox: string;
+  let dataDir: string;
+  const logged: string[] = [];
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'sointu-no-public-url-'));
+    outbox = path.join(dataDir, 'outbox');
+    const logger = { level: 'error', stream: { write: (line: string) => void logged.push(line) } };
+    t = await buildTestApp({ mailer: outboxMailer(outbox, 'Sointu <no-reply@sointu.test>'), mailLinkUrl: null, logger });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('should mail no links: 503 ServiceUnavailable for known and unknown accounts alike, nothing stored, and a log line saying why', async () => {
+    const user = await t.createUser({ email: 'no-public-url@example.com' });
+    for (const userNameOrEmail of [user.name, 'nobody@example.com']) {
+      const answer = await t.app.inject({ method: 'POST', url: '/api/requests/send-password-reset-email', headers: { host: 'evil.example' }, payload: { userNameOrEmail } });
+      expect(answer.statusCode).toBe(503);
+      expect(answer.json().error).toMatchObject({ kind: 'ServiceUnavailable', details: { dependency: 'PUBLIC_URL' } });
+    }
+    const [row] = await t.sql.query<{ hash: string | null }>('SELECT password_reset_code_hash AS hash FROM users WHERE id = $1', [user.id]);
+    expect(row!.hash).toBeNull();
+    expect(await fs.readdir(outbox).catch(() => [])).toEqual([]);
+    expect(logged.join('')).toContain('PUBLIC_URL is not set');
+  });
 });

@@ -26,7 +26,8 @@ export const sharedSecrets = { COOKIE_SECRET: 'scale-test-cookie-secret-01234567
 export async function startInstance(name: string, env: Record<string, string>): Promise<AppInstance> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), `sointu-${name}-`));
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...sharedSecrets, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env };
+  // No demo usage unless a test asks (DEMO_USAGE_DAYS): the scale tests bring their own load.
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...sharedSecrets, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_USAGE_DAYS: '0', ...env };
   for (const unset of ['EVENTSTORE_URL', 'KAFKA_BROKERS', 'SMTP_URL'] as const) delete childEnv[unset];
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

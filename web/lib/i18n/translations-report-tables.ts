@@ -55,6 +55,10 @@ export const reportTableTexts: Record<string, TextEntry> = {
   'No video views in this period': { fin: 'Ei videoiden katseluja tällä ajanjaksolla', swe: 'Inga videovisningar under perioden' },
 
   // Rebuild screen (DOMAIN.md section 5)
+  'PUBLIC_URL is not set: invitations, login links and password resets are not mailed until the server has it.': {
+    fin: 'PUBLIC_URL puuttuu: kutsuja, kirjautumislinkkejä ja salasanan palautuksia ei lähetetä sähköpostilla ennen kuin palvelin saa sen.',
+    swe: 'PUBLIC_URL saknas: inbjudningar, inloggningslänkar och lösenordsåterställningar skickas inte per e-post förrän servern har den.',
+  },
   'Report rebuild': { fin: 'Raporttien uudelleenlaskenta', swe: 'Omräkning av rapporter' },
   'New usage rules build a new version of the reports beside the current one. Switch when it has caught up; the old version keeps serving until then.': {
     fin: 'Uudet käyttösäännöt laskevat raporteista uuden version nykyisen rinnalle. Vaihda, kun se on valmis; vanha versio on käytössä siihen asti.',

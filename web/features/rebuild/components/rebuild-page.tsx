@@ -61,6 +61,11 @@ export function RebuildPage() {
           {snap.problem.message ? `: ${snap.problem.message}` : ''}
         </Alert>
       )}
+      {overview?.warnings.includes('publicUrlMissing') && (
+        <Alert kind="error" testId="public-url-missing">
+          {t('PUBLIC_URL is not set: invitations, login links and password resets are not mailed until the server has it.')}
+        </Alert>
+      )}
       {overview && (
         <p data-testid="current-version">
           {t('Serving version {{version}}', { version: overview.currentVersion })}
