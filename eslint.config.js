@@ -92,6 +92,7 @@ export const zodFreeSchemaFiles = [
   'schemas/api/contract-alerts.ts',
   'schemas/api/error-kinds.ts',
   'schemas/api/languages.ts',
+  'schemas/api/live-close-codes.ts',
   'schemas/api/message-item-limits.ts',
   'schemas/api/password-rules.ts',
   'schemas/api/recipe-item-types.ts',

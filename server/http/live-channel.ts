@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { WebSocket } from 'ws';
+import { LIVE_REPLACED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE } from '../../schemas/api/live-close-codes.ts';
 import { LiveMessage } from '../../schemas/api/ping.ts';
 import { hashSessionToken, isSessionLive } from '../../infra/auth/sessions.ts';
 import { verifyVideoChatKey } from '../../infra/auth/video-chat-key.ts';
@@ -32,8 +33,48 @@ export interface LiveHub {
   endSession(userId: number, sessionToken: string): number;
 }
 
-/** WebSocket close code for "your session ended": the 4000-4999 range is the application's. */
-export const SESSION_ENDED_CLOSE_CODE = 4401;
+
+/**
+ * A user's open sockets on one instance: a tablet, a phone and a few tabs. The next upgrade closes
+ * the oldest, so one account cannot hold hundreds of sockets.
+ */
+export const MAX_SOCKETS_PER_USER = 8;
+
+/** WebSocket close code for "policy violation": here, frames faster than the channel allows. */
+const TOO_MANY_FRAMES_CLOSE_CODE = 1008;
+
+/**
+ * Frames a socket may send: a burst of 200 (a video call's ICE candidates come in bursts), then 20
+ * a second. The browser itself pings once per socket and signals a call; a client over it is
+ * closed, so a flood costs a bounded amount of work whoever sends it.
+ */
+const FRAME_BURST = 200;
+const FRAMES_PER_SECOND = 20;
+
+/** A token bucket per socket, on the monotonic clock (the app's clock is the users' time, not this). */
+function frameBudget(): () => boolean {
+  let tokens = FRAME_BURST;
+  let at = performance.now();
+  return () => {
+    const now = performance.now();
+    tokens = Math.min(FRAME_BURST, tokens + ((now - at) / 1000) * FRAMES_PER_SECOND);
+    at = now;
+    if (tokens < 1) return false;
+    tokens -= 1;
+    return true;
+  };
+}
+
+/**
+ * Closes a socket that sent too fast, and stops reading it at once: what it already sent is not
+ * parsed, so a flood costs this instance no more than its budget. The close frame goes out; a
+ * client that does not answer it is cut a second later.
+ */
+function overBudget(socket: WebSocket): void {
+  socket.close(TOO_MANY_FRAMES_CLOSE_CODE, 'Too many messages');
+  socket.pause();
+  setTimeout(() => socket.terminate(), 1000).unref();
+}
 
 /** A socket's place in a video chat room. */
 interface Peer {
@@ -118,12 +159,26 @@ export function liveChannelRoute(app: App): void {
       sessionOf.set(socket, hashSessionToken(session.sessionToken));
       const own = sockets.get(userId) ?? new Set<WebSocket>();
       sockets.set(userId, own.add(socket));
+      // A Set keeps insertion order: the first still open is the oldest.
+      for (const oldest of [...own].filter((s) => s !== socket).slice(0, Math.max(0, own.size - MAX_SOCKETS_PER_USER))) {
+        own.delete(oldest);
+        oldest.close(LIVE_REPLACED_CLOSE_CODE, 'Too many live sockets');
+      }
+      const withinBudget = frameBudget();
+      // One session check at a time per socket: pings that come while one runs share its answer.
+      let sessionCheck: Promise<boolean> | null = null;
+      const sessionLive = () =>
+        (sessionCheck ??= isSessionLive(app.deps.sql, session, app.deps.now())
+          .then((live) => live !== null, () => false)
+          .finally(() => (sessionCheck = null)));
       socket.on('close', () => {
         own.delete(socket);
         if (own.size === 0) sockets.delete(userId);
         void leave(socket).catch((error: unknown) => app.log.warn({ err: error }, 'video chat leave failed'));
       });
       socket.on('message', async (raw) => {
+        if (socket.readyState !== socket.OPEN) return undefined;
+        if (!withinBudget()) return overBudget(socket);
         const message = parseMessage(String(raw));
         if (!message) return;
         try {
@@ -132,8 +187,7 @@ export function liveChannelRoute(app: App): void {
               // A socket outlives the request that opened it: a ping asks again whether its session
               // lives, so one ended elsewhere (another instance, a deactivation) is closed at the
               // latest then. A failed check closes too (the browser reconnects, and the upgrade asks again).
-              const live = await isSessionLive(app.deps.sql, session, app.deps.now()).catch(() => null);
-              if (!live) return socket.close(SESSION_ENDED_CLOSE_CODE, 'Session ended');
+              if (!(await sessionLive())) return socket.close(SESSION_ENDED_CLOSE_CODE, 'Session ended');
               return sendTo(socket, { type: 'Pong', time: message.time ?? Date.now() });
             }
             case 'VideoChatJoin': {

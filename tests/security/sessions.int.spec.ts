@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endSessionsOfUser, hashSessionToken } from '../../infra/auth/sessions.ts';
 import type { Warehouse } from '../../infra/clickhouse/clickhouse.ts';
-import { SESSION_ENDED_CLOSE_CODE } from '../../server/http/live-channel.ts';
+import { SESSION_ENDED_CLOSE_CODE } from '../../schemas/api/live-close-codes.ts';
 import { decodeSession } from '../../infra/auth/session.ts';
 import { projectAll } from '../../projections/engine/project-all.ts';
 import { loginLogProjector, loginLogTable } from '../../projections/warehouse/login-log.ts';

@@ -1,5 +1,6 @@
 import { proxy } from 'valtio';
 import type { LiveMessage } from '../../../schemas/api/ping.ts';
+import { LIVE_REPLACED_CLOSE_CODE } from '../../../schemas/api/live-close-codes.ts';
 import { ApiError } from '../api-client.ts';
 import { getPing, type PingParams } from './get-ping.ts';
 
@@ -94,10 +95,10 @@ export function startConnectivity(hooks: ConnectivityHooks): () => void {
       hooks.onLiveMessage?.(message);
       for (const listener of liveListeners) listener(message);
     });
-    socket.addEventListener('close', () => {
+    socket.addEventListener('close', (event) => {
       connectivity.liveOpen = false;
       connectivity.livePonged = false;
-      if (!stopped) retry = setTimeout(openLive, wsRetryMs);
+      if (!stopped && event.code !== LIVE_REPLACED_CLOSE_CODE) retry = setTimeout(openLive, wsRetryMs);
     });
   };
 
