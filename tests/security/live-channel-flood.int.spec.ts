@@ -57,9 +57,10 @@ describe('/ws under a flood from one user', () => {
     try {
       await expect.poll(() => lines().includes('open'), { timeout: 30_000 }).toBe(true);
       const during = await p95(other.cookie);
-      // Within a factor of 2 of the quiet figure (a floor of 20 ms keeps a sub-millisecond
-      // baseline from turning scheduler noise into a failure).
-      expect(during, `p95 ${during.toFixed(1)} ms under the flood, ${before.toFixed(1)} ms before`).toBeLessThan(2 * Math.max(before, 20));
+      // Within a factor of 2 of the quiet figure. The floor of 50 ms keeps a few-millisecond
+      // baseline from turning a garbage collection or the flooding process's own CPU on a busy
+      // 2-core machine into a failure; unlimited, the flood made it seconds (7,986 ms against 27).
+      expect(during, `p95 ${during.toFixed(1)} ms under the flood, ${before.toFixed(1)} ms before`).toBeLessThan(2 * Math.max(before, 50));
       // The server closed the flooding sockets as a policy violation, and none other way.
       await expect.poll(() => closes().length, { timeout: 30_000 }).toBeGreaterThan(0);
       expect(new Set(closes())).toEqual(new Set([1008]));
