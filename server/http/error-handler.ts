@@ -66,8 +66,30 @@ function isInvalidValueError(error: unknown): boolean {
   return typeof severity === 'string' && typeof code === 'string' && invalidValueCodes.has(code);
 }
 
+/**
+ * The database is restarting, failing over or out of reach: Postgres ending sessions (57P01 admin
+ * shutdown, 57P02 crash shutdown, 57P03 still starting), connection failures (class 08, too many
+ * connections 53300), or the socket refused, reset or cut. Nothing is wrong with the request and
+ * its transaction did not commit, so "come back in a moment", not a bug: 503 with Retry-After.
+ */
+const unavailableCodes = new Set(['57P01', '57P02', '57P03', '53300', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
+const unavailableMessages = /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Cannot use a pool after calling end)/;
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code } = error as { code?: unknown };
+  if (typeof code === 'string' && (unavailableCodes.has(code) || code.startsWith('08'))) return true;
+  if (unavailableMessages.test(error.message)) return true;
+  // A refused connection surfaces as an AggregateError of one per address (IPv4 and IPv6).
+  return error instanceof AggregateError && error.errors.some(isDatabaseUnavailable);
+}
+
+/** Seconds a client waits before it tries again after the database was unavailable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 1;
+
 export function toAnswer(error: unknown): Answer {
   if (error instanceof AppError) return answer(error.kind, { message: error.message, details: error.details });
+  if (isDatabaseUnavailable(error)) return answer('ServiceUnavailable', { details: { dependency: 'database' } });
   if (isInvalidValueError(error)) return answer('InvalidRequest', { details: { reason: 'A value in the request cannot be stored or compared' } });
   if (hasZodFastifySchemaValidationErrors(error)) {
     return answer('ValidationError', { details: issuesOf(error.validationContext ?? '', error.validation) });
@@ -86,7 +108,10 @@ export const errorHandling = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
       const { status, body } = toAnswer(error);
-      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      if (body.error.kind === 'ServiceUnavailable' && isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database unavailable');
+        void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      } else if (status >= 500) request.log.error({ err: error }, 'request failed');
       else request.log.info({ kind: body.error.kind, status }, 'request refused');
       return reply.status(status).send(body);
     });

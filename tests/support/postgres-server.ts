@@ -1,4 +1,5 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -13,6 +14,12 @@ const PG_BIN = process.env.PG_BIN ?? ['/usr/lib/postgresql/17/bin', '/usr/lib/po
 export interface PostgresServer {
   url: string;
   stop(): Promise<void>;
+  /**
+   * `pg_ctl restart` on the same port and settings: `fast` ends every session with 57P01 as an
+   * operator's restart does, `immediate` cuts them as a crash would. Only for a cluster this
+   * process started (`own`); a shared TEST_DATABASE_URL cannot be restarted.
+   */
+  restart(mode: 'fast' | 'immediate'): Promise<void>;
 }
 
 async function freePort(): Promise<number> {
@@ -26,16 +33,36 @@ async function freePort(): Promise<number> {
 }
 
 /** Postgres refuses to run as root: run its binaries as the `postgres` user when we are root. */
+function asOwner(binary: string, args: string[]): [string, string[]] {
+  return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', binary, ...args]] : [binary, args];
+}
+
 function runAsOwner(binary: string, args: string[]): void {
-  const isRoot = process.getuid?.() === 0;
-  const [command, commandArgs] = isRoot ? ['runuser', ['-u', 'postgres', '--', binary, ...args]] : [binary, args];
+  const [command, commandArgs] = asOwner(binary, args);
   const result = spawnSync(command, commandArgs, { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`${binary} failed: ${result.stderr || result.stdout}`);
 }
 
-/** `durable`: keep Postgres's default fsync/commit settings (benchmarks), and never reuse TEST_DATABASE_URL. */
-export async function startPostgresServer(options: { durable?: boolean } = {}): Promise<PostgresServer> {
-  if (process.env.TEST_DATABASE_URL && !options.durable) return { url: process.env.TEST_DATABASE_URL, stop: async () => undefined };
+/** runAsOwner without blocking: the load a test runs in this process goes on meanwhile. */
+async function runAsOwnerAsync(binary: string, args: string[]): Promise<void> {
+  const [command, commandArgs] = asOwner(binary, args);
+  await promisify(execFile)(command, commandArgs, { encoding: 'utf8' });
+}
+
+/**
+ * `durable`: keep Postgres's default fsync/commit settings (benchmarks); `own`: a cluster of its
+ * own, to restart. Either never reuses TEST_DATABASE_URL.
+ */
+export async function startPostgresServer(options: { durable?: boolean; own?: boolean } = {}): Promise<PostgresServer> {
+  if (process.env.TEST_DATABASE_URL && !options.durable && !options.own) {
+    return {
+      url: process.env.TEST_DATABASE_URL,
+      stop: async () => undefined,
+      restart: async () => {
+        throw new Error('a shared TEST_DATABASE_URL server cannot be restarted: start one with { own: true }');
+      },
+    };
+  }
   if (!PG_BIN) throw new Error('No Postgres server: set TEST_DATABASE_URL or install PostgreSQL server binaries (initdb).');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sointu-pg-'));
   if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
@@ -53,6 +80,10 @@ export async function startPostgresServer(options: { durable?: boolean } = {}): 
     async stop() {
       runAsOwner(path.join(PG_BIN!, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', 'stop']);
       fs.rmSync(dir, { recursive: true, force: true });
+    },
+    async restart(mode) {
+      // pg_ctl keeps the start's options in postmaster.opts and starts with them again.
+      await runAsOwnerAsync(path.join(PG_BIN!, 'pg_ctl'), ['-D', dataDir, '-l', path.join(dir, 'log'), '-m', mode, '-w', 'restart']);
     },
   };
 }
