@@ -27,8 +27,20 @@ const Env = z.object({
   CONTACT_EMAIL: z.string().trim().min(1).default('support@example.org'),
   /** Absolute URL of the service when it runs behind a proxy; otherwise derived from each request. */
   PUBLIC_URL: optionalText,
-  /** Trust X-Forwarded-* from a TLS-terminating proxy (then the cookie is Secure, spec 1 section 9). */
-  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /**
+   * The TLS-terminating proxy's addresses (IPs, CIDRs, or proxy-addr's names loopback, linklocal,
+   * uniquelocal, comma-separated): X-Forwarded-* is believed only from them (then the cookie is
+   * Secure, spec 1 section 9, and the client's address is the one the proxy saw). `true`, which
+   * believed anyone's X-Forwarded-For (a forged one slipped past the per-address login limit),
+   * is refused: name the proxy.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .refine((v) => v !== 'true', 'TRUST_PROXY=true would believe anyone\'s X-Forwarded-For: name the proxy\'s addresses instead, e.g. TRUST_PROXY=127.0.0.1 or TRUST_PROXY=uniquelocal')
+    .refine((v) => v === 'false' || v.split(',').every((part) => /^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)$/.test(part.trim())), 'TRUST_PROXY: false, or comma-separated IP addresses, CIDRs or loopback, linklocal, uniquelocal')
+    .transform((v) => (v === 'false' ? false : v.split(',').map((part) => part.trim()))),
   /** smtp:// or smtps:// URL of the mail server; without it mails are written to DATA_DIR/outbox/ (infra/mail/). */
   SMTP_URL: optionalText,
   /** The sender of invitations, login links and reset codes. */
@@ -78,7 +90,8 @@ export interface Config {
   logLevel: (typeof logLevels)[number];
   contactEmail: string;
   publicUrl?: string;
-  trustProxy: boolean;
+  /** The proxy's addresses X-Forwarded-* is believed from; false: none. */
+  trustProxy: false | string[];
   smtpUrl?: string;
   mailFrom: string;
   projectionLeaseMs: number;

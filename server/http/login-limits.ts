@@ -9,15 +9,26 @@ import type { Sql } from '../../infra/sql/sql.ts';
 // out once it reaches its limit, for a time that doubles with each lockout in a row. The store
 // keeps its counts in Postgres, shared by every app instance (issue 20).
 //
-// Only failures count. Success neither counts (a care home behind one address logs many units
-// in, and tests log hundreds of users in from 127.0.0.1) nor resets the count: with one account
-// of their own an attacker could otherwise clear an address's failures between guesses. A
-// locked-out try is refused before the password is checked, so even the right password waits;
-// that is what makes guessing pointless, and it costs a user at most the lockout.
+// Three counts, so that no one can shut out someone else's right password (issue 37):
+// - an account from one address (`pair:`): 10 failures lock that account from that address;
+// - an account from anywhere (`account:`): 50 failures lock it from addresses it has never logged
+//   in from (a guesser spread over many addresses), not from the ones it knows;
+// - an address (`address:`): 100 failures over any accounts lock it for accounts that have never
+//   logged in from it, not for the units of the care home behind it.
+// "Knows" means a login with the right password from that address within 90 days
+// (login_successes). Only failures count. Success neither counts (a care home behind one address
+// logs many units in) nor resets a count: with one account of their own an attacker could
+// otherwise clear an address's failures between guesses. A locked-out try is refused before the
+// password is checked, so even the right password waits there; that is what makes guessing
+// pointless, and it costs the user at most the lockout, from that one place.
 
 export interface LoginLimits {
-  /** Failed logins of one account name within `windowMs` that lock it (POST /api/login). */
+  /** Failed logins of one account name from one address within `windowMs` that lock the pair. */
   failuresPerAccount: number;
+  /** Failed logins of one account name from any addresses that lock it from addresses it does not know. */
+  failuresPerAccountAnywhere: number;
+  /** How long an address where an account logged in stays known to it. */
+  familiarForMs: number;
   /** Failed logins from one address within `windowMs`, on every login route, that lock it. */
   failuresPerAddress: number;
   /** The counting window, and the first lockout; each further lockout in a row doubles. */
@@ -29,7 +40,9 @@ export interface LoginLimits {
 /** OWASP-style defaults: a person mistyping never meets them, a guesser gets ten tries per 15 minutes. */
 export const defaultLoginLimits: LoginLimits = {
   failuresPerAccount: 10,
+  failuresPerAccountAnywhere: 50,
   failuresPerAddress: 100,
+  familiarForMs: 90 * 24 * 60 * 60_000,
   windowMs: 15 * 60_000,
   maxLockoutMs: 24 * 60 * 60_000,
 };
@@ -38,7 +51,7 @@ type Check = ReturnType<FastifyInstance['createRateLimit']>;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    loginLimits: { byAddress: Check; byAccount: Check; accountOf: WeakMap<FastifyRequest, string> };
+    loginLimits: { byAddress: Check; byPair: Check; byAccount: Check; accountOf: WeakMap<FastifyRequest, string>; settings: LoginLimits };
   }
 }
 
@@ -47,45 +60,68 @@ export const loginLimits = fp(
     const clock = app.deps.now;
     const settings = { ...defaultLoginLimits, ...app.deps.config.loginLimits };
     const accountOf = new WeakMap<FastifyRequest, string>();
-    let checks: { byAddress: Check; byAccount: Check } | undefined;
+    let checks: { byAddress: Check; byPair: Check; byAccount: Check } | undefined;
     // Registered in a scope of its own, so the lockout store is only these checks' store: a route
     // elsewhere that registers the plugin for plain request rates gets the plugin's own store.
     await app.register(async (scope) => {
       await scope.register(rateLimit, { global: false, store: lockoutStore(settings, () => clock().getTime(), app.deps.sql) });
       checks = {
         byAddress: scope.createRateLimit({ max: settings.failuresPerAddress, timeWindow: settings.windowMs, keyGenerator: (request) => `address:${request.ip}` }),
-        byAccount: scope.createRateLimit({ max: settings.failuresPerAccount, timeWindow: settings.windowMs, keyGenerator: (request) => `account:${accountOf.get(request) ?? ''}` }),
+        byPair: scope.createRateLimit({ max: settings.failuresPerAccount, timeWindow: settings.windowMs, keyGenerator: (request) => pairKey(accountOf.get(request) ?? '', request.ip) }),
+        byAccount: scope.createRateLimit({ max: settings.failuresPerAccountAnywhere, timeWindow: settings.windowMs, keyGenerator: (request) => `account:${accountOf.get(request) ?? ''}` }),
       };
     });
-    app.decorate('loginLimits', { ...checks!, accountOf });
+    app.decorate('loginLimits', { ...checks!, accountOf, settings });
   },
   { name: 'login-limits', dependencies: ['error-handling'], fastify: '5.x' },
 );
 
+const pairKey = (account: string, address: string) => `pair:${account}@${address}`;
+
 /**
  * Runs one login attempt under the limits: refused with TooManyRequests (and Retry-After) while
- * the address, or the account when one is named, is locked out; an attempt that fails with
- * Unauthorized counts against both.
+ * the account is locked from this address, or (unless the account knows this address) the address
+ * or the account is locked; an attempt that fails with Unauthorized counts against all three, one
+ * that succeeds makes the address known to the account.
  */
 export async function guardLogin<T>(request: FastifyRequest, reply: FastifyReply, account: string | null, attempt: () => Promise<T>): Promise<T> {
-  const { byAddress, byAccount, accountOf } = request.server.loginLimits;
+  const { byAddress, byPair, byAccount, accountOf, settings } = request.server.loginLimits;
+  const { sql, now } = request.server.deps;
   if (account !== null) accountOf.set(request, account);
-  const checks = account === null ? [byAddress] : [byAddress, byAccount];
-  const keys = account === null ? [`address:${request.ip}`] : [`address:${request.ip}`, `account:${account}`];
+  const checks = account === null ? [byAddress] : [byAddress, byPair, byAccount];
+  const keys = account === null ? [`address:${request.ip}`] : [`address:${request.ip}`, pairKey(account, request.ip), `account:${account}`];
   // One attempt at a time per address and per account: checked and counted in one step, so a
   // burst of parallel guesses cannot all pass the check before the first failure is counted.
   return oneAtATime(keys, async () => {
-    for (const check of checks) {
+    const familiar = account !== null && (await knowsAddress(sql, account, request.ip, now().getTime() - settings.familiarForMs));
+    // A known address answers to its own pair's lock only.
+    for (const check of familiar ? [byPair] : checks) {
       const state = await check(request, { increment: false });
       if (!state.isAllowed && state.isExceeded) throw tooManyRequests(reply, state.ttlInSeconds);
     }
     try {
-      return await attempt();
+      const result = await attempt();
+      if (account !== null) await rememberAddress(sql, account, request.ip, now().getTime(), settings.familiarForMs);
+      return result;
     } catch (error) {
       if (error instanceof AppError && error.kind === 'Unauthorized') for (const check of checks) await check(request);
       throw error;
     }
   });
+}
+
+async function knowsAddress(sql: Sql, account: string, address: string, since: number): Promise<boolean> {
+  const rows = await sql.query('SELECT 1 FROM login_successes WHERE account = $1 AND address = $2 AND last_at >= $3', [account, address, since]);
+  return rows.length > 0;
+}
+
+async function rememberAddress(sql: Sql, account: string, address: string, at: number, familiarForMs: number): Promise<void> {
+  await sql.query(
+    `INSERT INTO login_successes (account, address, last_at) VALUES ($1, $2, $3)
+     ON CONFLICT (account, address) DO UPDATE SET last_at = greatest(login_successes.last_at, $3)`,
+    [account, address, at],
+  );
+  await sql.query('DELETE FROM login_successes WHERE last_at < $1', [at - familiarForMs]);
 }
 
 const tails = new Map<string, Promise<unknown>>();

@@ -37,7 +37,7 @@ describe.each(bothDatabases)('POST /api/login on %s', (database) => {
   });
 
   it('should make the cookie Secure and SameSite=None behind a trusted https proxy', async () => {
-    const behindProxy = await buildTestApp({ config: { trustProxy: true } });
+    const behindProxy = await buildTestApp({ config: { trustProxy: ['127.0.0.1'] } });
     try {
       const user = await behindProxy.createUser();
       const response = await behindProxy.app.inject({

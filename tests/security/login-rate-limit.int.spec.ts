@@ -1,11 +1,14 @@
 import { hashOneTimeSecret } from '../../infra/auth/one-time-codes.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../infra/config.ts';
 import { defaultLoginLimits } from '../../server/http/login-limits.ts';
 import { routeDatabases, buildTestApp, type TestApp } from '../support/build-test-app.ts';
 
-// Login abuse (issue 12, 5): failed logins lock the account name and the address out, with
-// TooManyRequests 429 and Retry-After; each lockout in a row lasts twice as long. The limits are
-// small here and the clock is the app's own (AppDeps.now), moved by the test.
+// Login abuse (issue 12, 5; issue 37): failed logins lock an account from one address, an account
+// from addresses it does not know, and an address for accounts that do not know it, with
+// TooManyRequests 429 and Retry-After; each lockout in a row lasts twice as long. No one shuts out
+// someone else's right password from where that person logs in. The limits are small here and the
+// clock is the app's own (AppDeps.now), moved by the test.
 
 const windowMs = 60_000;
 
@@ -14,7 +17,7 @@ describe.each(routeDatabases)('login rate limits on %s', (database) => {
   let clock = new Date('2026-02-01T10:00:00.000Z').getTime();
   const wait = (ms: number) => void (clock += ms);
   beforeAll(async () => {
-    t = await buildTestApp({ database, now: () => new Date(clock), config: { loginLimits: { failuresPerAccount: 3, failuresPerAddress: 6, windowMs } } });
+    t = await buildTestApp({ database, now: () => new Date(clock), config: { loginLimits: { failuresPerAccount: 3, failuresPerAccountAnywhere: 5, failuresPerAddress: 6, windowMs } } });
   });
   afterAll(() => t.close());
 
@@ -31,21 +34,52 @@ describe.each(routeDatabases)('login rate limits on %s', (database) => {
     expect(response.json()).toEqual({ error: { kind: 'TooManyRequests', message: expect.stringMatching(/^Too many failed logins\. Try again in \d+ minutes?\.$/), details: { retryAfterSeconds } } });
   };
 
-  it('should lock an account out after repeated failures, the right password too, and let other accounts in', async () => {
+  it('should lock an account out from the guessing address, the right password too, and let other accounts in', async () => {
     const victim = await t.createUser();
     const other = await t.createUser();
     const from = newAddress();
     for (let i = 0; i < 3; i++) expect((await login(from, victim.name, 'wrong')).statusCode).toBe(401);
 
     expectLockedOut(await login(from, victim.name, victim.password), 60);
-    // From another address as well: the lock is on the account.
-    expectLockedOut(await login(newAddress(), victim.name, victim.password), 60);
     expect((await login(from, other.name, other.password)).statusCode).toBe(200);
 
     wait(20_000);
     expect((await login(from, victim.name, victim.password)).headers['retry-after']).toBe('40');
     wait(40_000);
     expect((await login(from, victim.name, victim.password)).statusCode).toBe(200);
+  });
+
+  it('should let the account in with its right password from a fresh address while one address hammers it', async () => {
+    const victim = await t.createUser();
+    const attacker = newAddress();
+    for (let i = 0; i < 3; i++) expect((await login(attacker, victim.name, 'wrong')).statusCode).toBe(401);
+    // The attacker goes on: every try is refused unchecked, and counts nowhere else.
+    for (let i = 0; i < 5; i++) expectLockedOut(await login(attacker, victim.name, i === 4 ? victim.password : 'wrong'), 60);
+    expect((await login(newAddress(), victim.name, victim.password)).statusCode).toBe(200);
+  });
+
+  it('should lock an account guessed from many addresses for new addresses, not for those it logs in from', async () => {
+    const victim = await t.createUser();
+    const home = newAddress();
+    expect((await login(home, victim.name, victim.password)).statusCode).toBe(200);
+    // Five failures (the account's limit anywhere), each from an address of its own: no pair reaches its limit.
+    for (let i = 0; i < 5; i++) expect((await login(newAddress(), victim.name, 'wrong')).statusCode).toBe(401);
+    expectLockedOut(await login(newAddress(), victim.name, victim.password), 60);
+    expect((await login(home, victim.name, victim.password)).statusCode).toBe(200);
+  });
+
+  it('should lock an address that fails over many accounts for accounts new to it, not for the units that log in there', async () => {
+    const careHome = newAddress();
+    const unit = await t.createUser();
+    const newcomer = await t.createUser();
+    expect((await login(careHome, unit.name, unit.password)).statusCode).toBe(200);
+    // Someone behind the same address guesses six names (the address's limit).
+    for (let i = 0; i < 6; i++) expect((await login(careHome, `nobody-${database}-${i}`, 'wrong')).statusCode).toBe(401);
+    expectLockedOut(await login(careHome, `nobody-${database}-9`, 'wrong'), 60);
+    expectLockedOut(await login(careHome, newcomer.name, newcomer.password), 60);
+    // The unit that logs in from there keeps its right password; the newcomer gets in from elsewhere.
+    expect((await login(careHome, unit.name, unit.password)).statusCode).toBe(200);
+    expect((await login(newAddress(), newcomer.name, newcomer.password)).statusCode).toBe(200);
   });
 
   it('should let no more guesses through than the limit when they arrive all at once', async () => {
@@ -107,8 +141,8 @@ describe.each(routeDatabases)('login rate limits on %s', (database) => {
 });
 
 describe('login rate limit defaults', () => {
-  it('should allow ten failures per account and a hundred per address in fifteen minutes', () => {
-    expect(defaultLoginLimits).toMatchObject({ failuresPerAccount: 10, failuresPerAddress: 100, windowMs: 15 * 60_000 });
+  it('should allow ten failures per account and address, fifty per account and a hundred per address in fifteen minutes', () => {
+    expect(defaultLoginLimits).toMatchObject({ failuresPerAccount: 10, failuresPerAccountAnywhere: 50, failuresPerAddress: 100, windowMs: 15 * 60_000 });
   });
 
   it('should lock out on the eleventh try with the defaults, for fifteen minutes', async () => {
@@ -123,5 +157,33 @@ describe('login rate limit defaults', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('login rate limits behind a proxy', () => {
+  it('should take the client address from X-Forwarded-For only when the proxy sends it', async () => {
+    const proxy = '10.9.9.9';
+    const t = await buildTestApp({ config: { trustProxy: [proxy], loginLimits: { failuresPerAccount: 3, failuresPerAccountAnywhere: 50, failuresPerAddress: 4, windowMs } } });
+    try {
+      const login = (remoteAddress: string, forwardedFor: string, username: string, password: string) =>
+        t.app.inject({ method: 'POST', url: '/api/login', remoteAddress, headers: { 'x-forwarded-for': forwardedFor }, payload: { username, password } });
+      // A client that reaches the app directly forges a new X-Forwarded-For each try: it is not
+      // the proxy, so its own address counts, and four failures lock it.
+      for (let i = 0; i < 4; i++) expect((await login('10.0.7.1', `203.0.113.${i}`, `ghost-${i}`, 'wrong')).statusCode).toBe(401);
+      expect((await login('10.0.7.1', '203.0.113.99', 'ghost-9', 'wrong')).statusCode).toBe(429);
+      // Through the proxy, the address it appended is the client's, whatever the client put before it.
+      for (let i = 0; i < 4; i++) expect((await login(proxy, `198.51.100.${i}, 203.0.113.50`, `ghost-${i}`, 'wrong')).statusCode).toBe(401);
+      expect((await login(proxy, '198.51.100.77, 203.0.113.50', 'ghost-9', 'wrong')).statusCode).toBe(429);
+      const user = await t.createUser();
+      expect((await login(proxy, '203.0.113.51', user.name, user.password)).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('should refuse TRUST_PROXY=true, which believed anyone', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/name the proxy/);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, uniquelocal' }).trustProxy).toEqual(['127.0.0.1', 'uniquelocal']);
+    expect(loadConfig({}).trustProxy).toBe(false);
   });
 });
