@@ -14,6 +14,7 @@ import {
 import {
   evaluationEntity,
   favoritesEntity,
+  hiddenAuditValue,
   loggingEntity,
   messageEntity,
   messageItemEntity,
@@ -23,8 +24,10 @@ import {
 } from '../../schemas/api/back-office/read-entities.ts';
 import { appTaskEntity } from '../../schemas/api/back-office/app-task-entity.ts';
 import { endSessionsOfUser } from '../../infra/auth/sessions.ts';
+import { sanitizeHtml } from '../../schemas/common/safe-html.ts';
 import { activities } from './activities.ts';
 import { referenceTable, type ReferenceTable } from './reference-table.ts';
+import type { SqlParam } from '../../infra/sql/sql.ts';
 import { residents } from './residents.ts';
 import { audioFileLogs, detailedUsageReports, searchLogs, usageReports, userReports } from './usage-entities.ts';
 
@@ -58,6 +61,9 @@ export const artists = referenceTable({
   schemas: artistEntity,
 });
 
+/** An HTML field the browser shows as HTML: stored cleaned to the one policy (schemas/common/html-policy.ts). */
+const html = (column: string) => ({ column, store: (value: SqlParam) => (typeof value === 'string' ? sanitizeHtml(value) : value) });
+
 export const audioFiles = referenceTable({
   name: audioFileEntity.name,
   table: 'audio_files',
@@ -67,8 +73,8 @@ export const audioFiles = referenceTable({
     stageTitle: { column: 'stage_title' },
     composer: { column: 'composer' },
     artist: { column: 'artist' },
-    description: { column: 'description' },
-    stageDescription: { column: 'stage_description' },
+    description: html('description'),
+    stageDescription: html('stage_description'),
     track: { column: 'track' },
     album: { column: 'album' },
     fileId: { column: 'file_id', references: 'files' },
@@ -145,7 +151,7 @@ export const recipes = referenceTable({
   table: 'recipes',
   fields: {
     name: { column: 'name' },
-    description: { column: 'description' },
+    description: html('description'),
     author: { column: 'author' },
     searchPriority: { column: 'search_priority' },
     active: { column: 'active' },
@@ -375,6 +381,24 @@ export const ugRecurringRecipeTimings = referenceTable({
 // ---------------------------------------------------------------------------------------------
 // Read only: the audit log (operators) and the event-sourced read models (their owners)
 
+/**
+ * The audited tables of the units' own data: the rows an operator may not read through the app
+ * (docs/security.md), residents above all. Their audit rows keep who, when, which action on which
+ * row and which columns; every value but the row's id is `hiddenAuditValue`, and the search text
+ * leaves them out, so no filter finds a resident by name (issue 37 item 7).
+ */
+export const unitDataAuditTables: readonly string[] = [residents, activities, events, defaultMessageRecipients].map((d) => d.table);
+
+const unitDataRow = `r."table" = ANY(ARRAY[${unitDataAuditTables.map((table) => `'${table}'`).join(', ')}]::text[])`;
+
+/**
+ * `data` (a logging row's old or new data) of a unit's row, hidden: its id, and each other column
+ * as the marker. An update's columns the change left as they were (equal in `other`) are left out.
+ */
+const hiddenData = (data: string, other: string) => `(SELECT jsonb_object_agg(c.key, CASE WHEN c.key = 'id' THEN c.value ELSE to_jsonb('${hiddenAuditValue}'::text) END)
+  FROM jsonb_each(CASE WHEN jsonb_typeof(r.${data}) = 'object' THEN r.${data} END) AS c
+  WHERE c.key = 'id' OR r.${other} IS NULL OR r.${other} -> c.key IS DISTINCT FROM c.value)`;
+
 export const logging = referenceTable({
   name: loggingEntity.name,
   table: 'logging',
@@ -383,12 +407,12 @@ export const logging = referenceTable({
     table: { column: 'table' },
     action: { column: 'action' },
     userId: { column: 'user_id' },
-    oldData: { column: 'old_data' },
-    newData: { column: 'new_data' },
+    oldData: { column: 'old_data', select: `CASE WHEN ${unitDataRow} THEN ${hiddenData('old_data', 'new_data')} ELSE r.old_data END` },
+    newData: { column: 'new_data', select: `CASE WHEN ${unitDataRow} THEN ${hiddenData('new_data', 'old_data')} ELSE r.new_data END` },
     query: { column: 'query' },
   },
   access: { kind: 'operator' },
-  searchSql: `concat_ws(' ', "table", query, new_data::text)`,
+  searchSql: `concat_ws(' ', "table", query, CASE WHEN ${unitDataRow} THEN NULL ELSE new_data::text END)`,
   sorts: { 'id-desc': 'id DESC', 'id-asc': 'id' },
   filters: {
     tables: '"table" = ANY($value::text[])',

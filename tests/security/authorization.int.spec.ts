@@ -211,6 +211,8 @@ export const authorizationTable: Record<string, Row> = {
     events: unitAndAdmin,
     favorites: unitOnly,
     files2: operatorOnly,
+    // Its row is the unit's change of a resident (back-office-requests.ts): the operator reads the
+    // row, and mustNotSeeUnitData below holds that the resident's name and identification stay hidden.
     logging: operatorOnly,
     'message-item-replies': unitAndAdmin,
     'message-items2': unitAndAdmin,

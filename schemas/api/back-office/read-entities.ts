@@ -9,6 +9,14 @@ import { IdList, Instant, ShortText, entitySchemas } from './entity-schema.ts';
 
 export const loggingActions = ['INSERT', 'UPDATE', 'DELETE'] as const;
 
+/**
+ * What the audit log answers instead of each value of a unit's own row (issue 37 item 7,
+ * docs/security.md): its readers are operators, who may not read residents, activities, events or
+ * default recipients through the app, so they see who changed which row when, and which columns,
+ * never what the columns held. The row's `id` is kept.
+ */
+export const hiddenAuditValue = '[hidden]';
+
 export const loggingEntity = entitySchemas('logging', {
   fields: {},
   readOnly: {

@@ -5,7 +5,7 @@ import { messagesProjector } from '../../../projections/postgres/messages.ts';
 import { entityCases, firstUsageRow, type AsUnit, type EntityWorld } from '../../http/support/entity-cases.ts';
 import type { Row } from './expectations.ts';
 import type { RequestBuilder } from './route-requests.ts';
-import type { Role, SecurityScenario } from './scenario.ts';
+import { secretMarker, type Role, type SecurityScenario } from './scenario.ts';
 
 // The back office's generic data pattern in the authorisation table (issue 18): each entity of
 // domain/reference-data/entity-registry.ts gives its routes (four, or two when read-only) one row of
@@ -53,7 +53,16 @@ function worldOf(s: SecurityScenario): Promise<EntityWorld> {
 }
 
 /** The rows the read-only entities' requests name: the scenario's own, made by their commands. */
-const scenarioRows: Record<string, (s: SecurityScenario) => number | string> = {
+const scenarioRows: Record<string, (s: SecurityScenario) => number | string | Promise<number | string>> = {
+  // The audit row of the unit's change of its resident, whose identification carries the marker
+  // (issue 37 item 7): the operator reads the row, never the resident's name or identification.
+  logging: async (s) => {
+    const url = `/api/residents/${s.ids.residentA}`;
+    const response = await s.t.app.inject({ method: 'PUT', url, payload: { identification: `Room B${secretMarker}` }, headers: s.headers('caregiver') });
+    if (response.statusCode !== 200) throw new Error(`PUT ${url} as the unit: ${response.statusCode} ${response.body}`);
+    const [row] = await s.t.sql.query<{ id: number | string }>(`SELECT id FROM logging WHERE "table" = 'residents' AND query = $1 ORDER BY id DESC LIMIT 1`, [`PUT ${url}`]);
+    return Number(row!.id);
+  },
   messages2: (s) => s.ids.message,
   'message-items2': (s) => s.ids.messageItem,
   evaluations: (s) => s.ids.evaluation,

@@ -17,6 +17,8 @@ export const adminConsoleTexts: Record<string, TextEntry> = {
   'Change type': { fin: 'Muutoksen laji', swe: 'Typ av ändring' },
   Request: { fin: 'Pyyntö', swe: 'Begäran' },
   Changes: { fin: 'Muutokset', swe: 'Ändringar' },
+  // A value of a unit's own row (a resident's name) the audit log does not show operators.
+  '(hidden)': { fin: '(piilotettu)', swe: '(dold)' },
   'Done: {{answer}}': { fin: 'Valmis: {{answer}}', swe: 'Klart: {{answer}}' },
   'Read only: its changes come from its own commands.': {
     fin: 'Vain luku: sen muutokset tehdään sen omilla toiminnoilla.',

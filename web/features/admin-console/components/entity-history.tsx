@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Alert } from '../../../components/alert.tsx';
-import type { loggingEntity } from '../../../../schemas/api/back-office/read-entities.ts';
+import { hiddenAuditValue, type loggingEntity } from '../../../../schemas/api/back-office/read-entities.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { rowHistory } from '../api/admin-console-api.ts';
 import { cellText } from '../lib/schema-fields.ts';
@@ -11,15 +11,19 @@ type LogRow = z.infer<typeof loggingEntity.entity>;
 
 const asRecord = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' ? (value as Record<string, unknown>) : {});
 
-/** What a change did: the columns it set (insert), changed (update) or removed with the row (delete). */
-function changeText(row: LogRow): string {
+/**
+ * What a change did: the columns it set (insert), changed (update) or removed with the row (delete).
+ * A unit's own row (a resident) comes with its values hidden by the server: only which columns.
+ */
+function changeText(row: LogRow, hidden: string): string {
   const before = asRecord(row.oldData);
   const after = asRecord(row.newData);
-  if (row.action === 'INSERT') return Object.entries(after).map(([key, value]) => `${key}=${cellText(value)}`).join(', ');
-  if (row.action === 'DELETE') return Object.entries(before).map(([key, value]) => `${key}=${cellText(value)}`).join(', ');
+  const shown = (value: unknown) => (value === hiddenAuditValue ? hidden : cellText(value));
+  if (row.action === 'INSERT') return Object.entries(after).map(([key, value]) => `${key}=${shown(value)}`).join(', ');
+  if (row.action === 'DELETE') return Object.entries(before).map(([key, value]) => `${key}=${shown(value)}`).join(', ');
   return Object.keys(after)
-    .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
-    .map((key) => `${key}: ${cellText(before[key])} → ${cellText(after[key])}`)
+    .filter((key) => after[key] === hiddenAuditValue || JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+    .map((key) => (after[key] === hiddenAuditValue ? `${key}: ${hidden}` : `${key}: ${cellText(before[key])} → ${cellText(after[key])}`))
     .join(', ');
 }
 
@@ -60,7 +64,7 @@ export function EntityHistory({ table, id, version }: { table: string; id: numbe
             <td>{row.action}</td>
             <td>{row.userId ?? ''}</td>
             <td>{row.query ?? ''}</td>
-            <td className="console-change">{changeText(row)}</td>
+            <td className="console-change">{changeText(row, t('(hidden)'))}</td>
           </tr>
         ))}
       </tbody>
