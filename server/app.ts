@@ -35,6 +35,8 @@ export interface AppDeps {
     Partial<Pick<Config, 'trustProxy' | 'iceServers'>> & {
       /** Failed-login lockouts; production uses the defaults, tests may shorten the window. */
       loginLimits?: Partial<LoginLimits>;
+      /** How long a file stream may go unread before it is cut (queries/library/send-stored-object.ts); tests shorten it. */
+      stalledStreamMs?: number;
     };
   /** The clock; tests pass a fixed one. */
   now: () => Date;

@@ -67,12 +67,30 @@ export async function sendStoredObject(
       .header('Content-Type', 'application/json; charset=utf-8')
       .send({ error: { kind: 'InvalidRequest', message: 'Range not satisfiable' } });
   }
+  cutWhenStalled(request, reply);
   if (range) {
     reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${info.size}`).header('Content-Length', range.end - range.start + 1);
     return reply.send(await store.openReadStream(file.object_key, range));
   }
   reply.code(200).header('Content-Length', info.size);
   return reply.send(await store.openReadStream(file.object_key));
+}
+
+/** How long a stream may go without the reader taking a byte before it is cut. */
+const STALLED_STREAM_MS = 60_000;
+
+/**
+ * A reader that stops reading (an attacker holding a hundred streams open, or a player paused
+ * long) would keep its open file, its buffers and its object-store connection for ever: after a
+ * minute without progress the connection is cut. A browser's player asks again with a Range when
+ * it plays on. Once the answer is sent, the keep-alive connection has no such limit again.
+ */
+function cutWhenStalled(request: FastifyRequest, reply: FastifyReply): void {
+  const { socket } = request.raw;
+  // An injected request (light-my-request) has a stand-in socket without timers: nothing to cut.
+  if (typeof socket?.setTimeout !== 'function') return;
+  socket.setTimeout(request.server.deps.config.stalledStreamMs ?? STALLED_STREAM_MS, () => socket.destroy());
+  reply.raw.once('close', () => socket.setTimeout(0));
 }
 
 /** One byte range of a `bytes=` header, 'unsatisfiable', or null to send the whole object. */

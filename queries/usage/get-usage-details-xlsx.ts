@@ -9,7 +9,7 @@ import { addTable, hms, localDate, localTime, newWorkbook, sendWorkbook, xlsxSco
 // own data; an administrator sees the participant count instead.
 
 export function getUsageDetailsXlsxRoute(app: App): void {
-  app.get('/api/usage-details-xlsx', { schema: { querystring: UsageXlsxQuery } }, async (request, reply) => {
+  app.get('/api/usage-details-xlsx', { schema: { querystring: UsageXlsxQuery } }, (request, reply) => sendWorkbook(request, reply, async () => {
     const scope = await xlsxScope(request, request.query);
     const { user, period, source, resident, ownData } = scope;
     const { sessions } = await getUsageSessions(app.deps.sql, source, user.id, period, { showShortSessions: false, residentId: resident?.id });
@@ -25,7 +25,8 @@ export function getUsageDetailsXlsxRoute(app: App): void {
       [`${p.firstName} ${p.lastName}`.trim(), identifications.get(p.id)].filter(Boolean).join(' ');
 
     const lastHeader = ownData ? 'Identification' : 'Participants';
-    const sheet = addTable(newWorkbook(), 'Sessions', [
+    const workbook = newWorkbook();
+    const sheet = addTable(workbook, 'Sessions', [
       ['Date', 12], ['Program', 32], ['Program Type', 14], ['Time', 10], ['Length', 10], ['Pause', 10],
       ['Possible length', 14], ['Session', 10], ['Session length', 14], [lastHeader, 36],
     ]);
@@ -49,6 +50,6 @@ export function getUsageDetailsXlsxRoute(app: App): void {
         ]);
       }
     }
-    return sendWorkbook(reply, sheet.workbook, `usage-details-${user.name}-${period.first}-${period.last}.xlsx`);
-  });
+    return { workbook, fileName: `usage-details-${user.name}-${period.first}-${period.last}.xlsx` };
+  }));
 }

@@ -12,7 +12,7 @@ import { addTable, dayText, hms, newWorkbook, sendWorkbook, xlsxScope } from './
 // beside them is for reading. With residentId the headline sheet adds that resident's sessions.
 
 export function getUsageXlsxRoute(app: App): void {
-  app.get('/api/usage-xlsx', { schema: { querystring: UsageXlsxQuery } }, async (request, reply) => {
+  app.get('/api/usage-xlsx', { schema: { querystring: UsageXlsxQuery } }, (request, reply) => sendWorkbook(request, reply, async () => {
     const scope = await xlsxScope(request, request.query);
     const { user, period, source, resident } = scope;
     const totals = await getUsageTotals(app.deps.sql, source, user.id, period);
@@ -51,6 +51,6 @@ export function getUsageXlsxRoute(app: App): void {
     const guided = addTable(workbook, 'Guided usage', [['Content type', 22], ['Duration (s)', 14], ['HH:mm:ss', 12]]);
     for (const [contentType, seconds] of Object.entries(totals.guidedUsage).sort(([a], [b]) => a.localeCompare(b))) guided.addRow([contentType, seconds, hms(seconds)]);
 
-    return sendWorkbook(reply, workbook, `usage-${user.name}-${period.first}-${period.last}.xlsx`);
-  });
+    return { workbook, fileName: `usage-${user.name}-${period.first}-${period.last}.xlsx` };
+  }));
 }

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import ExcelJS from 'exceljs';
+import { availableParallelism } from 'node:os';
 import { DateTime } from 'luxon';
-import { accessDenied, notFound } from '../../infra/errors.ts';
+import { Piscina } from 'piscina';
+import { AppError, accessDenied, notFound } from '../../infra/errors.ts';
 import { requireUser } from '../../server/http/auth.ts';
 import { effectiveConfig } from '../../infra/users/user-repository.ts';
 import type { UsageXlsxQuery } from '../../schemas/api/usage-xlsx.ts';
@@ -61,27 +62,72 @@ export const localDate = (iso: string, zone: string) => DateTime.fromISO(iso, { 
 export const localTime = (iso: string, zone: string) => DateTime.fromISO(iso, { zone }).toFormat('H:mm:ss');
 export const dayText = (day: string) => DateTime.fromISO(day, { zone: 'UTC' }).toFormat('d.M.yyyy');
 
-export function newWorkbook(): ExcelJS.Workbook {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Sointu';
-  return workbook;
+type Cell = string | number | undefined;
+
+/** A workbook as plain rows, built into a file off the event loop by sendWorkbook. */
+export interface WorkbookSpec {
+  sheets: { name: string; columns: (readonly [header: string, width: number])[]; rows: Cell[][] }[];
 }
 
-/** A sheet with a bold header row and the given column widths. */
-export function addTable(workbook: ExcelJS.Workbook, name: string, columns: readonly [header: string, width: number][]): ExcelJS.Worksheet {
-  const sheet = workbook.addWorksheet(name);
-  sheet.columns = columns.map(([header, width]) => ({ header, width }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.views = [{ state: 'frozen', ySplit: 1 }];
-  return sheet;
+export function newWorkbook(): WorkbookSpec {
+  return { sheets: [] };
 }
 
-export async function sendWorkbook(reply: FastifyReply, workbook: ExcelJS.Workbook, fileName: string): Promise<FastifyReply> {
-  const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+/** A sheet with a bold, frozen header row and the given column widths. */
+export function addTable(workbook: WorkbookSpec, name: string, columns: readonly (readonly [header: string, width: number])[]) {
+  const rows: Cell[][] = [];
+  workbook.sheets.push({ name, columns: [...columns], rows });
+  return {
+    addRow: (row: Cell[]) => void rows.push(row),
+    addRows: (more: Cell[][]) => void rows.push(...more),
+  };
+}
+
+/**
+ * Spreadsheets are built in worker threads, so a large one does not stop the server: one thread
+ * per core but one (the event loop keeps a core), a short queue, and at most two exports of one
+ * user at a time. Beyond that the answer is 429 with Retry-After: the report is there, the file
+ * comes a moment later.
+ */
+const workbookPool = new Piscina<WorkbookSpec, Buffer>({
+  filename: new URL('./build-workbook.worker.mjs', import.meta.url).href,
+  maxThreads: Math.max(1, availableParallelism() - 1),
+  minThreads: 0,
+  idleTimeout: 30_000,
+  maxQueue: 8,
+});
+const EXPORTS_PER_USER = 2;
+const RETRY_AFTER_SECONDS = 5;
+const exportsOf = new Map<number, number>();
+
+function busy(reply: FastifyReply, message: string): AppError {
+  reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+  return new AppError('TooManyRequests', message, { retryAfterSeconds: RETRY_AFTER_SECONDS });
+}
+
+/**
+ * Answers with the spreadsheet `make` describes. The user's slot is taken before `make` reads the
+ * figures, as reading them is part of an export's cost.
+ */
+export async function sendWorkbook(request: FastifyRequest, reply: FastifyReply, make: () => Promise<{ workbook: WorkbookSpec; fileName: string }>): Promise<FastifyReply> {
+  const { userId } = requireUser(request);
+  const running = exportsOf.get(userId) ?? 0;
+  if (running >= EXPORTS_PER_USER) throw busy(reply, 'Your earlier spreadsheets are still being made');
+  if (workbookPool.queueSize >= workbookPool.options.maxQueue) throw busy(reply, 'Spreadsheets are being made for others: try again in a moment');
+  exportsOf.set(userId, running + 1);
+  let file: { buffer: Buffer; fileName: string };
+  try {
+    const { workbook, fileName } = await make();
+    file = { buffer: Buffer.from(await workbookPool.run(workbook)), fileName };
+  } finally {
+    const left = (exportsOf.get(userId) ?? 1) - 1;
+    if (left > 0) exportsOf.set(userId, left);
+    else exportsOf.delete(userId);
+  }
   // User names may hold anything; the file name keeps to characters every browser and OS accepts.
-  const safe = fileName.replace(/[^A-Za-z0-9._-]+/g, '_');
+  const safe = file.fileName.replace(/[^A-Za-z0-9._-]+/g, '_');
   return reply
     .header('content-type', xlsxContentType)
     .header('content-disposition', `attachment; filename="${safe}"`)
-    .send(buffer);
+    .send(file.buffer);
 }

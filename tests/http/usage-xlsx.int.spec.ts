@@ -110,4 +110,21 @@ describe('spreadsheet errors', () => {
       expect(missing.json().error.kind).toBe('ValidationError');
     }
   });
+
+  // Issue 37: ten exports at once made every other request wait 23 s, a hundred left the server
+  // unresponsive. Now they are built in worker threads, at most two of one user at a time.
+  it('should make at most two spreadsheets of one user at a time and answer the rest 429 with Retry-After', async () => {
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, n) => get(s.unit, `/api/${n % 2 ? 'usage-details-xlsx' : 'usage-xlsx'}?userId=${s.unit.id}&${period}`)));
+    const refused = answers.filter((a) => a.statusCode === 429);
+    expect(refused.length, answers.map((a) => a.statusCode).join()).toBeGreaterThan(0);
+    expect(answers.filter((a) => a.statusCode !== 429).map((a) => a.statusCode)).toEqual(Array(8 - refused.length).fill(200));
+    for (const answer of refused) {
+      expect(answer.headers['retry-after']).toBe('5');
+      expect(answer.json().error.kind).toBe('TooManyRequests');
+    }
+    // The others were made meanwhile, by another thread: the server kept answering, and a later
+    // export gets its file.
+    expect((await get(s.unit, `/api/ping`)).statusCode).toBe(200);
+    expect((await get(s.unit, `/api/usage-xlsx?userId=${s.unit.id}&${period}`)).statusCode).toBe(200);
+  });
 });
