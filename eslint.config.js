@@ -100,6 +100,7 @@ export const zodFreeSchemaFiles = [
   'schemas/api/upload-limits.ts',
   'schemas/api/usage-log-body.ts',
   'schemas/api/usage-report-values.ts',
+  'schemas/common/html-policy.ts',
   'schemas/events/message-item-types.ts',
 ];
 // Lazily loaded screens that check input with zod and load it only when opened: the operators'

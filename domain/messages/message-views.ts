@@ -2,6 +2,7 @@ import type { Queryable } from '../../infra/sql/sql.ts';
 import { userDisplayNameSql } from '../../infra/users/user-repository.ts';
 import type { Message, MessageItem } from '../../schemas/api/messages.ts';
 import { nameableBy } from './message-receivers.ts';
+import { sanitizeHtml } from '../../schemas/common/safe-html.ts';
 
 // Messages and items as a viewer sees them: one way to name their people, shared by the queries
 // (which read the messages read model) and the commands (which answer from the stream's state,
@@ -190,7 +191,8 @@ export async function describeItems(db: Queryable, items: readonly ItemRecord[])
     messageId: row.messageId,
     order: row.order,
     type: row.type,
-    html: row.html,
+    // Rows projected before the one HTML policy (issue 37 item 4) hold the HTML as it was written.
+    html: row.html !== null && row.html.includes('<') ? sanitizeHtml(row.html) : row.html,
     audioFileId: row.audioFileId,
     audioFileName: nameIn(audioFiles, row.audioFileId),
     recipeId: row.recipeId,

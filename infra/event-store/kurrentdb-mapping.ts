@@ -2,6 +2,7 @@ import type { AppendStreamState, JSONEventData, Position } from '@kurrent/kurren
 import { eventCatalogue, type EventType } from '../../schemas/events/index.ts';
 import type { EventMetadata, ExpectedVersion, LogPosition, RecordedEvent } from './event-store.ts';
 import type { PreparedEvent } from './prepare-events.ts';
+import { sanitizeEventHtml } from './sanitize-on-read.ts';
 
 // The pure half of the KurrentDB adapter: how our positions, versions and events map onto the
 // client's, without a server, so it is unit-tested here (kurrentdb-mapping.unit.spec.ts).
@@ -98,7 +99,8 @@ export function fromKurrentEvent(event: KurrentRecorded, withoutPosition?: LogPo
   const type = event.type as EventType;
   return {
     type,
-    data: event.data,
+    // HTML written before the one HTML policy is cleaned on the way out, as the Postgres store does.
+    data: sanitizeEventHtml(type, event.data),
     id: event.id.toLowerCase(),
     schemaVersion: stored.schemaVersion !== undefined ? Number(stored.schemaVersion) : eventCatalogue[type].version,
     streamId: event.streamId,

@@ -3,7 +3,7 @@ import { appendInTransaction, EVENT_ID_CONSTRAINT } from './append-in-transactio
 import { appendInOneStatement, fitsOneStatement } from './append-one-statement.ts';
 import type { AppendRequest, EventStore, LogPosition, RecordedEvent } from './event-store.ts';
 import { ensureEventStoreSchema } from './event-store-schema.ts';
-import { isSuspectJson, sanitizeEventData } from './sanitize-on-read.ts';
+import { isSuspectJson, sanitizeEventData, sanitizeEventHtml } from './sanitize-on-read.ts';
 import { prepareRequests, type PreparedRequest } from './prepare-events.ts';
 import { startSubscription } from './subscription.ts';
 
@@ -34,7 +34,8 @@ type EventTuple = [number, number, string, string, number, string, number, unkno
 function toRecorded({ e }: { e: string }): RecordedEvent {
   const [tx, seq, id, streamId, streamVersion, type, schemaVersion, stored, metadata, recordedAtText] = JSON.parse(e) as EventTuple;
   const recordedAt = new Date(recordedAtText);
-  const data = isSuspectJson(e) ? sanitizeEventData(stored, recordedAt.toISOString()) : stored;
+  const repaired = isSuspectJson(e) ? sanitizeEventData(stored, recordedAt.toISOString()) : stored;
+  const data = sanitizeEventHtml(type, repaired);
   return { type, data, id, schemaVersion, streamId, streamVersion, position: { tx, seq }, metadata, recordedAt } as RecordedEvent;
 }
 

@@ -1,4 +1,5 @@
 import { isSaneInstant } from '../../schemas/common/safe.ts';
+import { sanitizeHtml } from '../../schemas/common/safe-html.ts';
 
 // Events are immutable, but a log written before the safe schemas (schemas/common/safe.ts) may
 // hold data no projector can take: NUL bytes (refused by Postgres text and jsonb), unpaired UTF-16
@@ -9,6 +10,9 @@ import { isSaneInstant } from '../../schemas/common/safe.ts';
 // - a NUL byte is removed; an unpaired surrogate becomes U+FFFD (what a UTF-8 decoder shows);
 // - a time field (the keys below) outside 2000-01-01 .. 2100-01-01 takes the event's recorded time
 //   (the server's clock when it was appended; client clocks are a guess anyway), a day field its date.
+// - HTML that people wrote (the fields below) is cleaned to the one HTML policy
+//   (schemas/common/html-policy.ts, issue 37 item 4): the server stored it raw before, script,
+//   handlers and styles included.
 // The stored text stays as it was: a later rule can still look at the original.
 
 /** Keys that hold an ISO time in some event's data (schemas/events/*: Instant). */
@@ -40,4 +44,32 @@ export function sanitizeEventData(value: unknown, recordedAt: string, key?: stri
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [sanitizeText(k), sanitizeEventData(v, recordedAt, k)]));
   }
   return value;
+}
+
+/** Where HTML sits in each event type that carries some (schemas/events/*). */
+const htmlFields: Readonly<Record<string, readonly (readonly string[])[]>> = {
+  MessageItemAdded: [['item', 'html']],
+  MessageItemUpdated: [['item', 'html']],
+  FavoriteListCreated: [['description']],
+  FavoriteListRenamed: [['description']],
+};
+
+/**
+ * `data` of an event of `type` with its HTML fields cleaned to the policy. Only a field holding a
+ * `<` can hold markup: the rest, nearly all events, come back as they are, with no copy.
+ */
+export function sanitizeEventHtml(type: string, data: unknown): unknown {
+  const paths = htmlFields[type];
+  if (!paths) return data;
+  let result = data;
+  for (const path of paths) result = cleanAt(result, path);
+  return result;
+}
+
+function cleanAt(value: unknown, [key, ...rest]: readonly string[]): unknown {
+  if (key === undefined) return typeof value === 'string' && value.includes('<') ? sanitizeHtml(value) : value;
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const record = value as Record<string, unknown>;
+  const cleaned = cleanAt(record[key], rest);
+  return cleaned === record[key] ? value : { ...record, [key]: cleaned };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Instant, SafeText } from '../common/safe.ts';
+import { SafeHtml } from '../common/safe-html.ts';
 
 // Favorite lists ("user tag groups") and their content (spec 1 sections 3, 4, 5 and 7).
 // List id 0 is each user's own default list; every other id is a list someone made. A user
@@ -177,7 +178,8 @@ export const UserTagGroupList = z.array(UserTagGroup);
 export type UserTagGroupList = z.infer<typeof UserTagGroupList>;
 
 const listName = SafeText.trim().min(1).max(200);
-const listDescription = SafeText.max(10_000);
+/** HTML, cleaned to the one policy (schemas/common/html-policy.ts). */
+const listDescription = SafeHtml(10_000);
 
 // Not strict: the browser's generic data handling sends whole entities (id, canModify, ...).
 export const NewUserTagGroup = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ClientTime, Instant, SafeText } from '../common/safe.ts';
+import { SafeHtml } from '../common/safe-html.ts';
 import { MessageItemType } from '../events/messages.ts';
 import { itemWidths, minIframeHeight } from './message-item-limits.ts';
 
@@ -148,11 +149,13 @@ const itemFields = {
  * so an item stored before this rule still reads.
  */
 const itemUrl = z.url({ protocol: /^(https?|mailto)$/, error: 'Only http, https and mailto addresses' }).max(2000).nullable();
+/** An item's HTML when written: cleaned to the one policy (schemas/common/html-policy.ts); answers keep `html`. */
+const itemHtml = SafeHtml(100_000).nullable();
 
 export const NewMessageItem = z.object({
   messageId: id,
   type: itemFields.type,
-  html: itemFields.html.default(null),
+  html: itemHtml.default(null),
   audioFileId: itemFields.audioFileId.default(null),
   recipeId: itemFields.recipeId.default(null),
   fileId: itemFields.fileId.default(null),
@@ -173,6 +176,7 @@ export type NewMessageItem = z.infer<typeof NewMessageItem>;
 export const MessageItemChange = z
   .object({
     ...itemFields,
+    html: itemHtml,
     url: itemUrl,
     /** Moves the item to this place among the message's items, counted from 0 (move up and down). */
     position: z.number().int().nonnegative().max(10_000),

@@ -1,8 +1,8 @@
-import DOMPurify from 'dompurify';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageItem } from '../../../schemas/api/messages.ts';
 import { showModal } from '../../lib/modal-stack.ts';
+import { sanitizeHtml } from '../../lib/safe-html.ts';
 import { paths } from '../../routes/paths.ts';
 import './message-items.css';
 
@@ -14,9 +14,6 @@ import './message-items.css';
 export const maxMediaHeightPx = 500;
 /** Spec 2 section 9: the least height of an IFrame item. */
 export const minIframeHeightPx = 600;
-
-/** Inline HTML as it may be shown: no scripts, styles or forms. */
-export const sanitizeItemHtml = (html: string) => DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input'] });
 
 /** Only web and mail links are followed (the server refuses others; items stored before may have them). */
 export const safeUrl = (url: string | null | undefined) => (url && /^(https?:|mailto:)/i.test(url) ? url : null);
@@ -72,7 +69,7 @@ function ItemContent({ item, onPlay, onOpen }: Omit<MessageItemViewProps, 'playi
     case 'InlineHTML':
     case 'InlineHTMLTrack':
     case 'Question':
-      return <div className="message-item-html" onClick={onOpen} dangerouslySetInnerHTML={{ __html: sanitizeItemHtml(item.html ?? '') }} />;
+      return <div className="message-item-html" onClick={onOpen} dangerouslySetInnerHTML={{ __html: sanitizeHtml(item.html ?? '') }} />;
     case 'IFrame': {
       const src = safeUrl(item.url);
       // The page in the message, and the whole window for it (the IFrame modal, spec 1 section 2).
@@ -105,7 +102,7 @@ function ItemContent({ item, onPlay, onOpen }: Omit<MessageItemViewProps, 'playi
       const href = safeUrl(item.url);
       return href ? (
         <a href={href} target="_blank" rel="noopener noreferrer" onClick={onOpen}>
-          {item.html ? <span dangerouslySetInnerHTML={{ __html: sanitizeItemHtml(item.html) }} /> : href}
+          {item.html ? <span dangerouslySetInnerHTML={{ __html: sanitizeHtml(item.html) }} /> : href}
         </a>
       ) : (
         <span className="message-item-missing">{t('No address')}</span>

@@ -4,7 +4,7 @@ import type { AudioFile } from '../../../schemas/api/library.ts';
 import { formatLength } from '../../lib/format.ts';
 import { showModal } from '../../lib/modal-stack.ts';
 import { getAudioFile } from './get-audio-file.ts';
-import { sanitizeContentHtml } from './html-content-modal.tsx';
+import { sanitizeHtml } from '../../lib/safe-html.ts';
 import { numberProp } from './modal-rules.ts';
 import './content-modals.css';
 
@@ -65,7 +65,7 @@ export function AudioFileInfoModal({ props }: { props: Record<string, unknown> }
             ))}
         </dl>
       </div>
-      {file.description && <div className="audio-file-info-description" dangerouslySetInnerHTML={{ __html: sanitizeContentHtml(file.description) }} />}
+      {file.description && <div className="audio-file-info-description" dangerouslySetInnerHTML={{ __html: sanitizeHtml(file.description) }} />}
     </div>
   );
 }

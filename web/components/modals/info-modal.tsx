@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bearerToken } from '../../lib/api-client.ts';
 import { FileViewer } from '../file-viewer.tsx';
-import { sanitizeContentHtml } from './html-content-modal.tsx';
+import { sanitizeHtml } from '../../lib/safe-html.ts';
 import { numberProp, stringProp } from './modal-rules.ts';
 import './content-modals.css';
 
@@ -40,13 +40,13 @@ export function InfoModal({ props }: { props: Record<string, unknown> }) {
     <div className="info-modal" data-testid="info-modal">
       <h2>{t('Info')}</h2>
       {html ? (
-        <div data-testid="info-html" dangerouslySetInnerHTML={{ __html: sanitizeContentHtml(html) }} />
+        <div data-testid="info-html" dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />
       ) : fileId === null ? (
         <p>{t('No instructions have been given for this user.')}</p>
       ) : file.kind === 'loading' ? (
         <div className="spinner" role="status" aria-label={t('Loading...')} />
       ) : file.kind === 'html' ? (
-        <div data-testid="info-html" dangerouslySetInnerHTML={{ __html: sanitizeContentHtml(file.html) }} />
+        <div data-testid="info-html" dangerouslySetInnerHTML={{ __html: sanitizeHtml(file.html) }} />
       ) : file.kind === 'file' ? (
         <FileViewer file={{ src: `/api/file/${fileId}`, contentType: file.contentType }} />
       ) : (

@@ -1,4 +1,3 @@
-import DOMPurify from 'dompurify';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -8,6 +7,7 @@ import type { CurrentUser } from '../../../../schemas/api/user.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { openTimingCalendar } from '../../../components/timing-calendar/index.ts';
 import { formatLength } from '../../../lib/format.ts';
+import { sanitizeHtml } from '../../../lib/safe-html.ts';
 import { contentTypeKey } from '../../../lib/i18n/translations-reports.ts';
 import { onNavReselect } from '../../../lib/nav-reselect.ts';
 import { onPlayerEvent, playerState } from '../../../lib/player/player-store.ts';
@@ -31,8 +31,6 @@ interface Props {
   /** The nav link that resets this screen when clicked again. */
   navRoute: string;
 }
-
-const sanitize = (html: string) => DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input'] });
 
 const buttonKey = (button: RecipeButton) => (button === 'PlayAll' ? 'Play all' : contentTypeKey(button));
 
@@ -108,7 +106,7 @@ export function RecipeScreen({ user, recipeId, buttonSegment, hrefOf, navRoute }
       <header className="recipe-header">
         <div className="recipe-header-text">
           <h2 data-testid="recipe-name">{snap.header.name}</h2>
-          {snap.header.description && <div className="recipe-description" data-testid="recipe-description" dangerouslySetInnerHTML={{ __html: sanitize(snap.header.description) }} />}
+          {snap.header.description && <div className="recipe-description" data-testid="recipe-description" dangerouslySetInnerHTML={{ __html: sanitizeHtml(snap.header.description) }} />}
         </div>
         <div className="recipe-header-links">
           {/* With showCurrentEventsButtonAlways the top bar has it on every page (spec 2 section 2). */}
@@ -176,7 +174,7 @@ function RecipeItemRow({ item, playing, onPlay, showType }: { item: RecipeItem; 
         <span className="recipe-item-meta">{meta}</span>
         {item.description &&
           (playing ? (
-            <div className="recipe-item-description" data-testid="recipe-item-description" dangerouslySetInnerHTML={{ __html: sanitize(item.description) }} />
+            <div className="recipe-item-description" data-testid="recipe-item-description" dangerouslySetInnerHTML={{ __html: sanitizeHtml(item.description) }} />
           ) : (
             <span className="recipe-item-description short" data-testid="recipe-item-description">
               {shortDescription(item.description)}

@@ -1,15 +1,15 @@
-import DOMPurify from 'dompurify';
-import { messageHtmlConfig } from './message-html-config.ts';
+import { sanitizeHtml } from '../../../lib/safe-html.ts';
 
-// Links inside a message open beside the report rather than in its place.
-DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-  if (node.tagName === 'A' && node.hasAttribute('href')) {
-    node.setAttribute('target', '_blank');
-    node.setAttribute('rel', 'noopener noreferrer');
-  }
-});
-
-/** A message's HTML as the report may show it (message-html-config.ts). */
+/**
+ * A message's HTML as the report may show it: the one HTML policy (schemas/common/html-policy.ts),
+ * and its links open beside the report rather than in its place.
+ */
 export function sanitizeMessageHtml(html: string): string {
-  return DOMPurify.sanitize(html, messageHtmlConfig);
+  const template = document.createElement('template');
+  template.innerHTML = sanitizeHtml(html);
+  for (const link of template.content.querySelectorAll('a[href]')) {
+    link.setAttribute('target', '_blank');
+    link.setAttribute('rel', 'noopener noreferrer');
+  }
+  return template.innerHTML;
 }
