@@ -9,7 +9,7 @@ import type { FileStore } from '../infra/files/file-store.ts';
 import type { AppTaskRunner } from '../infra/jobs/app-task-runner.ts';
 import { apiDocs } from './http/api-docs.ts';
 import { auth } from './http/auth.ts';
-import { answerFrameworkError, errorHandling } from './http/error-handler.ts';
+import { answerClientError, answerFrameworkError, errorHandling } from './http/error-handler.ts';
 import { inputGuard } from './http/input-guard.ts';
 import { compression } from './http/compression.ts';
 import { loginLimits, type LoginLimits } from './http/login-limits.ts';
@@ -87,6 +87,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     // A URL Fastify cannot decode or route (a lone surrogate, an over-long parameter) is answered
     // before any hook runs: in the same error shape as everything else.
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   if (options.onRoute) fastify.addHook('onRoute', options.onRoute);
   const app = useZod(fastify);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Day, Id } from '../common/safe.ts';
+import { Day, Id, wholeNumber } from '../common/safe.ts';
 import { CreateLibraryAudioFile } from './library-admin.ts';
 
 // App tasks (spec 3 section 3 "app-tasks"; issue 18 item 4): background work run by the job
@@ -53,4 +53,4 @@ export type AppTask = z.infer<typeof AppTask>;
 
 export const AppTaskList = z.array(AppTask);
 export type AppTaskList = z.infer<typeof AppTaskList>;
-export const AppTasksQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(500).default(100) });
+export const AppTasksQuery = z.strictObject({ limit: wholeNumber(z.number().int().min(1).max(500)).default(100) });

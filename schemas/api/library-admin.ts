@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Id, Int32, SafeText } from '../common/safe.ts';
+import { Id, Int32, SafeText, wholeNumber } from '../common/safe.ts';
+import { SafeHtml } from '../common/safe-html.ts';
 
 // The content library as operators manage it (issue 18 item 3): an uploaded sound
 // (POST /api/upload) becomes an audio file with its categories, artists and priorities, is edited,
@@ -28,7 +29,8 @@ const fields = {
   artist: optionalText,
   composer: optionalText,
   album: optionalText,
-  description: SafeText.max(10_000).nullable().optional(),
+  /** HTML, cleaned to the one policy (schemas/common/html-policy.ts). */
+  description: SafeHtml(10_000).nullable().optional(),
   categories: z.array(CategoryChoice).max(50).default([]),
   artistIds: z.array(Id).max(50).default([]),
 };
@@ -46,7 +48,7 @@ export type UpdateLibraryAudioFile = z.infer<typeof UpdateLibraryAudioFile>;
 
 export const SetAudioFileActiveBody = z.strictObject({ active: z.boolean() });
 
-export const LibraryAudioFileParams = z.strictObject({ id: z.coerce.number().int().nonnegative().max(2_147_483_647) });
+export const LibraryAudioFileParams = z.strictObject({ id: wholeNumber(z.number().int().nonnegative().max(2_147_483_647)) });
 
 export const LibraryAudioFile = z.object({
   id: Id,
@@ -70,8 +72,8 @@ export type LibraryAudioFile = z.infer<typeof LibraryAudioFile>;
 
 export const LibraryAudioFilesQuery = z.strictObject({
   query: SafeText.trim().max(200).optional(),
-  offset: z.coerce.number().int().nonnegative().max(1_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: wholeNumber(z.number().int().nonnegative().max(1_000_000)).default(0),
+  limit: wholeNumber(z.number().int().min(1).max(200)).default(50),
 });
 export const LibraryAudioFileList = z.object({ totalCount: z.number().int().nonnegative(), items: z.array(LibraryAudioFile) });
 export type LibraryAudioFileList = z.infer<typeof LibraryAudioFileList>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SafeText } from '../common/safe.ts';
+import { SafeText, wholeNumber } from '../common/safe.ts';
 
 // The content library as the browser reads it (spec 1 sections 3 and 7; spec 3 audio-files2 and
 // categories2): GET /api/categories, POST /api/get-audio-files, GET /api/audio-files-info,
@@ -9,7 +9,7 @@ import { SafeText } from '../common/safe.ts';
 // Ids are Postgres `integer`s: a larger number is a ValidationError, not a failed query.
 const maxId = 2_147_483_647;
 const id = z.number().int().nonnegative().max(maxId);
-const pathId = z.coerce.number().int().nonnegative().max(maxId);
+const pathId = wholeNumber(z.number().int().nonnegative().max(maxId));
 const text = SafeText.trim().max(200);
 
 /** `1,2,3` or the parameter repeated: both are what browsers send for a list in a query string. */
@@ -201,7 +201,7 @@ export type AudioFilesInfo = z.infer<typeof AudioFilesInfo>;
 export const AudioFileFromCategoryParams = z.strictObject({ id: pathId });
 export const AudioFileFromCategoryQuery = z.strictObject({
   /** The browser's time in ms: the same ts picks the same file, a new ts most likely another. */
-  ts: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
+  ts: wholeNumber(z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)).optional(),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -213,7 +213,7 @@ export const FileQuery = z.strictObject({
   download: z.enum(['0', '1']).optional(),
 });
 export const ThumbnailQuery = z.strictObject({
-  width: z.coerce.number().int().min(16).max(2000).default(250),
+  width: wholeNumber(z.number().int().min(16).max(2000)).default(250),
 });
 
 export const AudioStreamParams = z.strictObject({

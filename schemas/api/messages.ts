@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ClientTime, Instant, SafeText } from '../common/safe.ts';
+import { ClientTime, Instant, SafeText, wholeNumber } from '../common/safe.ts';
 import { SafeHtml } from '../common/safe-html.ts';
 import { MessageItemType } from '../events/messages.ts';
 import { itemWidths, minIframeHeight } from './message-item-limits.ts';
@@ -79,7 +79,7 @@ export type NewMessage = z.infer<typeof NewMessage>;
 export const MessageChange = z.object(messageFields).partial().refine(periodIsOrdered, periodIssue);
 export type MessageChange = z.infer<typeof MessageChange>;
 
-export const MessageParams = z.strictObject({ id: z.coerce.number().pipe(id) });
+export const MessageParams = z.strictObject({ id: wholeNumber(id) });
 export const MessageActivity = z.strictObject({ active: z.boolean() });
 
 export const MessageRecipient = z.object({ id, name: z.string(), organization: z.string().nullable(), recipientName: z.string().nullable() });

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { SafeText } from '../common/safe.ts';
+import { SafeText, wholeNumber } from '../common/safe.ts';
 import { IsoDay, UsageSession } from './usage-report.ts';
 
 // The public report and the resident (participation) report (spec 3 sections 2, 3 and 7).
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const id = wholeNumber(z.number().int().positive().max(2_147_483_647));
 
 export const PublicUsageParams = z.strictObject({ id, first: IsoDay, last: IsoDay });
 export type PublicUsageParams = z.infer<typeof PublicUsageParams>;

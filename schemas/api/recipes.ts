@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SafeText } from '../common/safe.ts';
+import { SafeText, wholeNumber } from '../common/safe.ts';
 import { IsoDay } from './usage-report.ts';
 
 // Recipes as the browser lists and searches them (spec 2 sections 2, 3 and 7; spec 1 section 2's
@@ -7,7 +7,7 @@ import { IsoDay } from './usage-report.ts';
 
 /** A Postgres integer id, never negative. */
 const Id = z.number().int().nonnegative().max(2_147_483_647);
-const count = (max: number) => z.coerce.number().int().nonnegative().max(max);
+const count = (max: number) => wholeNumber(z.number().int().nonnegative().max(max));
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const GetRecipesQuery = z.strictObject({

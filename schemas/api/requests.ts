@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ClientTime, Day } from '../common/safe.ts';
+import { ClientTime, Day, wholeNumber } from '../common/safe.ts';
 
 // Typed requests: POST /api/requests/{type} with the type's props as the body (spec 3 section 7,
 // DOMAIN.md section 4). One schema pair per type; the dispatcher (commands/requests/) picks them.
@@ -47,7 +47,7 @@ export const SetTargetCountRequest = z.strictObject({
   userId: id,
   categoryId: id.nullish(),
   /** Spec 3 section 5: 0-100 in steps of 5; values are parsed as integers, so "20" is accepted. */
-  value: z.coerce.number().int().min(0).max(100).multipleOf(5),
+  value: wholeNumber(z.number().int().min(0).max(100).multipleOf(5)),
 });
 export const SetTargetCountResult = z.object({ userId: id, field: TargetField, categoryId: id.nullable(), day, value: z.number().int(), changed: z.boolean() });
 export type SetTargetCountResult = z.infer<typeof SetTargetCountResult>;

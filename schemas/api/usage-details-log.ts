@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from '../common/safe.ts';
 import { IsoDay } from './usage-report.ts';
 
 // The usage details log and the not-connected plays of spec 3 section 3 ("Usage details log"),
@@ -6,7 +7,7 @@ import { IsoDay } from './usage-report.ts';
 // GET /api/not-connected-plays/{userId}/{first}/{last}. Both are read from the warehouse's plays,
 // so they follow the same rules as the other reports (docs/warehouse.md "Report figures").
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const id = wholeNumber(z.number().int().positive().max(2_147_483_647));
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 const seconds = z.number().nonnegative();
 const count = z.number().int().nonnegative();
@@ -21,9 +22,9 @@ export type UsageLogParams = z.infer<typeof UsageLogParams>;
 
 const paging = {
   /** Rows to skip; default 0. */
-  offset: z.coerce.number().int().nonnegative().max(10_000_000).optional(),
+  offset: wholeNumber(z.number().int().nonnegative().max(10_000_000)).optional(),
   /** Rows on the page; default 20. */
-  limit: z.coerce.number().int().positive().max(maxPageSize).optional(),
+  limit: wholeNumber(z.number().int().positive().max(maxPageSize)).optional(),
 };
 
 /** GET /api/usage-details-log/...?offset&limit&showShort */

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { wholeNumber } from '../common/safe.ts';
 import { IsoDay } from './usage-report.ts';
 
 // The detailed session table and the video views of spec 3 section 2, shaped for the screens: one
 // row per table row, dates and times already in the user's time zone (`timeZone` names it), so the
 // browser only formats (D.M.YYYY, HH:mm:ss of spec 3 section 9). Durations are seconds.
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const id = wholeNumber(z.number().int().positive().max(2_147_483_647));
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 const seconds = z.number().nonnegative();
 const count = z.number().int().nonnegative();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isSaneInstant } from '../common/safe.ts';
+import { isSaneInstant, wholeNumber } from '../common/safe.ts';
 import { maxReportDays, usageTypes } from './usage-report-values.ts';
 
 export { maxReportDays, usageTypes };
@@ -8,7 +8,7 @@ export { maxReportDays, usageTypes };
 // the period totals of one user, the monthly usage of administered users, and the sessions of a
 // period. Durations are seconds; days are the user's local calendar days (YYYY-MM-DD).
 
-const userId = z.coerce.number().int().positive().max(2_147_483_647);
+const userId = wholeNumber(z.number().int().positive().max(2_147_483_647));
 
 /** A real calendar day: 2026-02-30 matches the pattern but is refused. */
 export const IsoDay = z

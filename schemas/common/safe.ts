@@ -51,6 +51,13 @@ export const Day = z.iso.date().refine((s) => inRange(Date.parse(`${s}T00:00:00Z
 /** A number that is not NaN or ±Infinity (JSON cannot carry them, but coerced query values can). */
 export const FiniteNumber = z.number().refine(Number.isFinite, 'Expected a finite number');
 
+/**
+ * A whole number from a path or query string (or a JSON number): decimal digits only, so "0x10",
+ * "1e1", "016", " 16" or "16.0" are refused, not read as 16 as Number() would (issue 37).
+ */
+export const wholeNumber = <T extends z.ZodType<number, number>>(rule: T) =>
+  z.union([z.number(), z.string().regex(/^(0|[1-9][0-9]*)$/, 'Expected a whole number in decimal digits').transform(Number)]).pipe(rule);
+
 /** Deepest nesting of JSON we take: the input guard refuses deeper bodies, this refuses deeper event data. */
 export const maxJsonDepth = 32;
 

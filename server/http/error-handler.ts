@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -69,27 +70,38 @@ function isInvalidValueError(error: unknown): boolean {
 /**
  * The database is restarting, failing over or out of reach: Postgres ending sessions (57P01 admin
  * shutdown, 57P02 crash shutdown, 57P03 still starting), connection failures (class 08, too many
- * connections 53300), or the socket refused, reset or cut. Nothing is wrong with the request and
- * its transaction did not commit, so "come back in a moment", not a bug: 503 with Retry-After.
+ * connections 53300), or the socket refused, reset or cut. Or a disk is full (ENOSPC, EDQUOT, or
+ * Postgres's 53100). Nothing is wrong with the request and its transaction did not commit, so
+ * "come back in a moment", not a bug: 503 with Retry-After.
  */
-const unavailableCodes = new Set(['57P01', '57P02', '57P03', '53300', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
+const unavailableCodes = new Map<string, 'database' | 'disk'>([
+  ...(['57P01', '57P02', '57P03', '53300', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH'] as const).map((code) => [code, 'database'] as const),
+  ...(['ENOSPC', 'EDQUOT', '53100'] as const).map((code) => [code, 'disk'] as const),
+]);
 const unavailableMessages = /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Cannot use a pool after calling end)/;
 
-export function isDatabaseUnavailable(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
+/** The dependency an error says is unavailable for now, or null when it says something else. */
+export function unavailableDependency(error: unknown): 'database' | 'disk' | null {
+  if (!(error instanceof Error)) return null;
   const { code } = error as { code?: unknown };
-  if (typeof code === 'string' && (unavailableCodes.has(code) || code.startsWith('08'))) return true;
-  if (unavailableMessages.test(error.message)) return true;
+  if (typeof code === 'string') {
+    const known = unavailableCodes.get(code);
+    if (known) return known;
+    if (code.startsWith('08')) return 'database';
+  }
+  if (unavailableMessages.test(error.message)) return 'database';
   // A refused connection surfaces as an AggregateError of one per address (IPv4 and IPv6).
-  return error instanceof AggregateError && error.errors.some(isDatabaseUnavailable);
+  if (error instanceof AggregateError) return error.errors.map(unavailableDependency).find((d) => d !== null) ?? null;
+  return null;
 }
 
-/** Seconds a client waits before it tries again after the database was unavailable. */
-export const DATABASE_RETRY_AFTER_SECONDS = 1;
+/** Seconds a client waits before it tries again after a dependency was unavailable. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 1;
 
 export function toAnswer(error: unknown): Answer {
   if (error instanceof AppError) return answer(error.kind, { message: error.message, details: error.details });
-  if (isDatabaseUnavailable(error)) return answer('ServiceUnavailable', { details: { dependency: 'database' } });
+  const dependency = unavailableDependency(error);
+  if (dependency) return answer('ServiceUnavailable', { details: { dependency } });
   if (isInvalidValueError(error)) return answer('InvalidRequest', { details: { reason: 'A value in the request cannot be stored or compared' } });
   if (hasZodFastifySchemaValidationErrors(error)) {
     return answer('ValidationError', { details: issuesOf(error.validationContext ?? '', error.validation) });
@@ -108,9 +120,10 @@ export const errorHandling = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
       const { status, body } = toAnswer(error);
-      if (body.error.kind === 'ServiceUnavailable' && isDatabaseUnavailable(error)) {
-        request.log.warn({ err: error }, 'database unavailable');
-        void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      const dependency = unavailableDependency(error);
+      if (dependency) {
+        request.log.warn({ err: error, dependency }, `${dependency} unavailable`);
+        void reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
       } else if (status >= 500) request.log.error({ err: error }, 'request failed');
       else request.log.info({ kind: body.error.kind, status }, 'request refused');
       return reply.status(status).send(body);
@@ -127,6 +140,24 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
   const { status, body } = toAnswer(error);
   request.log.info({ kind: body.error.kind, status, code: error.code }, 'request refused');
   void reply.status(status).send(body);
+}
+
+/**
+ * For Fastify's `clientErrorHandler`: what Node's HTTP parser refuses before any request exists
+ * (headers over its 16 kB: 431; a malformed request line: 400) is answered in DOMAIN.md's shape,
+ * not Fastify's own. A connection already gone gets nothing.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const { status, body } = answer('InvalidRequest', tooLarge ? { status: 431, details: { reason: 'Request header fields are too large' } } : { details: { reason: 'Malformed HTTP request' } });
+  const json = JSON.stringify(body);
+  socket.end(
+    `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+  );
 }
 
 export function sendNotFound(reply: FastifyReply): FastifyReply {

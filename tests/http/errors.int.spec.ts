@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -22,6 +23,10 @@ describe('error answers', () => {
     t.app.get('/api/test-failure', async () => {
       throw new Error('secret detail: password=hunter2 at db.ts:42');
     });
+    // A write that meets a full disk, as the file store's would.
+    t.app.get('/api/test-disk-full', async () => {
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -41,6 +46,27 @@ describe('error answers', () => {
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ error: { kind: 'InternalError', message: 'Internal error' } });
     expect(response.body).not.toContain('hunter2');
+  });
+
+  it('should answer a full disk 503 ServiceUnavailable with Retry-After, not 500', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/test-disk-full' });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('1');
+    expect(response.json()).toEqual({ error: { kind: 'ServiceUnavailable', message: 'Service unavailable', details: { dependency: 'disk' } } });
+  });
+
+  it('should answer headers over the limit 431 in the error shape', async () => {
+    const base = new URL(await t.app.listen({ host: '127.0.0.1', port: 0 }));
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(base.port), base.hostname, () => socket.write(`GET /api/ping HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`));
+      let text = '';
+      socket.on('data', (chunk) => (text += String(chunk)));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    const [head, body] = answer.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(body!)).toEqual({ error: { kind: 'InvalidRequest', message: 'Invalid request', details: { reason: 'Request header fields are too large' } } });
   });
 
   it('should answer InvalidRequest for an empty JSON body and an unsupported media type, ValidationError for plain text', async () => {

@@ -83,16 +83,16 @@ describe.each(routeDatabases)('user administration on %s', (database) => {
 
   it("should let an administrator set a user's password, ending that user's sessions", async () => {
     const other = await cookie(unit);
-    const response = await t.app.inject({ method: 'POST', url: '/api/set-password', headers: h.admin, payload: { userId: unit.id, password: 'uusi1' } });
+    const response = await t.app.inject({ method: 'POST', url: '/api/set-password', headers: h.admin, payload: { userId: unit.id, password: 'uusi-salasana1' } });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ userId: unit.id });
     expect(response.json().endedSessions).toBeGreaterThanOrEqual(2);
     expect(await canLogIn(unit)).toBe(false);
-    expect(await canLogIn(unit, 'uusi1')).toBe(true);
+    expect(await canLogIn(unit, 'uusi-salasana1')).toBe(true);
     expect(await alive(other)).toBe(false);
     expect(await alive(h.unit)).toBe(false);
     expect(await alive(h.admin)).toBe(true);
-    unit.password = 'uusi1';
+    unit.password = 'uusi-salasana1';
     h.unit = await cookie(unit);
     // The audit row says what changed, never the hash.
     const [audit] = await t.sql.query<{ new_data: unknown; user_id: number }>("SELECT new_data, user_id FROM logging WHERE query = 'set-password' ORDER BY id DESC LIMIT 1");
@@ -120,18 +120,18 @@ describe.each(routeDatabases)('user administration on %s', (database) => {
     expect(await alive(h.unit)).toBe(true);
   });
 
-  it('should refuse a password under 4 characters, naming the field, and change nothing', async () => {
+  it('should refuse a password under 8 characters, naming the field, and change nothing', async () => {
     const before = await passwordHash(unit);
-    const direct = await t.app.inject({ method: 'POST', url: '/api/set-password', headers: h.admin, payload: { userId: unit.id, password: 'abc' } });
+    const direct = await t.app.inject({ method: 'POST', url: '/api/set-password', headers: h.admin, payload: { userId: unit.id, password: 'abcdefg' } });
     expect(direct.statusCode).toBe(400);
     expect(direct.json().error.kind).toBe('ValidationError');
     expect(JSON.stringify(direct.json().error.details)).toContain('password');
-    const typed = await typedRequest(t, h.admin, 'set-password', { userId: unit.id, password: 'abc' });
+    const typed = await typedRequest(t, h.admin, 'set-password', { userId: unit.id, password: 'abcdefg' });
     expect(typed.statusCode).toBe(400);
     expect(typed.json().error.details).toEqual([expect.objectContaining({ path: 'body.password' })]);
-    const nul = await typedRequest(t, h.admin, 'set-password', { userId: unit.id, password: 'abcd\u0000' });
+    const nul = await typedRequest(t, h.admin, 'set-password', { userId: unit.id, password: 'abcdefgh\u0000' });
     expect(nul.statusCode).toBe(400);
-    const badId = await typedRequest(t, h.admin, 'set-password', { userId: 'x', password: 'abcdef' });
+    const badId = await typedRequest(t, h.admin, 'set-password', { userId: 'x', password: 'abcdefgh' });
     expect(badId.json().error.details).toEqual([expect.objectContaining({ path: 'body.userId' })]);
     expect(await passwordHash(unit)).toBe(before);
     expect(await alive(h.unit)).toBe(true);
@@ -180,6 +180,6 @@ describe.each(routeDatabases)('user administration on %s', (database) => {
     expect(usage.statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: `/api/usage/${invited.id}/2026-01-01/2026-01-31`, headers: h.stranger })).statusCode).toBe(403);
     // Nobody else may set a password for them any more; the former administrator finds no active user.
-    expect((await t.app.inject({ method: 'POST', url: '/api/set-password', headers: h.admin, payload: { userId: invited.id, password: 'again' } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/api/set-password', headers: h.admin, payload: { userId: invited.id, password: 'again-and-again' } })).statusCode).toBe(403);
   });
 });

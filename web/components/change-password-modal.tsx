@@ -11,7 +11,7 @@ export function postSetPassword(userId: number, password: string): Promise<SetPa
   return apiRequest<SetPasswordResult>('/api/set-password', { method: 'POST', body: { userId, password } });
 }
 
-/** Spec 2 section 8: enabled only when the password has at least 4 characters and both entries match. */
+/** Spec 2 section 8: enabled only when the password is long enough (schemas/api/password-rules.ts) and both entries match. */
 export const canSubmitPassword = (password: string, again: string): boolean => password.length >= minPasswordLength && password === again;
 
 /**

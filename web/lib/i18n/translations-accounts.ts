@@ -21,7 +21,6 @@ export const accountTexts: Record<string, TextEntry> = {
   },
   'Enter the code': { fin: 'Syötä koodi', swe: 'Ange koden' },
   'Password reset code': { fin: 'Salasanan vaihtokoodi', swe: 'Kod för nytt lösenord' },
-  'At least 4 characters.': { fin: 'Vähintään 4 merkkiä.', swe: 'Minst 4 tecken.' },
   'The passwords differ.': { fin: 'Salasanat eroavat toisistaan.', swe: 'Lösenorden är olika.' },
   'Choose your password': { fin: 'Valitse salasana', swe: 'Välj lösenord' },
   'Welcome, {{name}}!': { fin: 'Tervetuloa, {{name}}!', swe: 'Välkommen, {{name}}!' },

@@ -1,14 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { minPasswordLength } from '../../../../schemas/api/password-rules.ts';
 import { Alert } from '../../../components/alert.tsx';
 import { Logo } from '../../../components/logo.tsx';
 import { HideShowToggle } from '../../../components/widgets/hide-show-toggle.tsx';
 import { loginScreen, requestPasswordReset, resetPassword, showLoginMode } from '../stores/login-screen-store.ts';
 import { login, session } from '../stores/session-store.ts';
 
-/** Spec 3 section 5: a new password has at least 4 characters and is typed twice. */
-export const passwordAcceptable = (password: string, again: string): boolean => password.length >= 4 && password === again;
+/** Spec 3 section 5: a new password is long enough (schemas/api/password-rules.ts) and typed twice. */
+export const passwordAcceptable = (password: string, again: string): boolean => password.length >= minPasswordLength && password === again;
 
 export function LoginForm() {
   const { mode } = useSnapshot(loginScreen);
@@ -181,7 +182,7 @@ export function NewPasswordFields(props: { password: string; again: string; onPa
         {t('New password again')}
         <input name="newPasswordAgain" type="password" autoComplete="new-password" value={props.again} onChange={(e) => props.onAgain(e.target.value)} required />
       </label>
-      {props.password.length > 0 && props.password.length < 4 && <p className="login-hint">{t('At least 4 characters.')}</p>}
+      {props.password.length > 0 && props.password.length < minPasswordLength && <p className="login-hint">{t('At least {{count}} characters', { count: minPasswordLength })}</p>}
       {props.again.length > 0 && props.password !== props.again && <p className="login-hint">{t('The passwords differ.')}</p>}
     </>
   );
