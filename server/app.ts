@@ -13,6 +13,7 @@ import { answerClientError, answerFrameworkError, errorHandling } from './http/e
 import { inputGuard } from './http/input-guard.ts';
 import { compression } from './http/compression.ts';
 import { loginLimits, type LoginLimits } from './http/login-limits.ts';
+import { mailQueue } from './http/mail-queue.ts';
 import { originCheck } from './http/origin-check.ts';
 import { publicReportOnly } from './http/public-report-only.ts';
 import { readYourWrites } from './http/read-your-writes.ts';
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(publicReportOnly);
   await app.register(loginLimits);
   await app.register(readYourWrites);
+  await app.register(mailQueue);
   await app.register(webApp);
   await app.register(apiDocs);
   await app.register(routes);

@@ -59,6 +59,7 @@ describe('mail through SMTP (SMTP_URL)', () => {
     const before = catcher.mails.length;
     const answer = await t.app.inject({ method: 'POST', url: '/api/requests/send-password-reset-email', payload: { userNameOrEmail: 'reset@example.fi' } });
     expect(answer.statusCode).toBe(200);
+    await t.app.mailQueue.settled();
     expect(catcher.mails).toHaveLength(before + 1);
     expect(catcher.mails.at(-1)!.to).toEqual(['reset@example.fi']);
     expect(mailBody(catcher.mails.at(-1)!.data)).toMatch(/salasanasi vaihtokoodi on\n\n {4}[A-Z0-9]{12}/);

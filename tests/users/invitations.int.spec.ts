@@ -47,8 +47,12 @@ describe.each(routeDatabases)('invitations and password resets on %s', (database
   });
   afterAll(() => t?.close());
 
-  const request = (type: string, props: unknown, as?: TestUser) =>
-    t.app.inject({ method: 'POST', url: `/api/requests/${type}`, headers: as ? { cookie: cookies.get(as.id)! } : {}, payload: props as object });
+  // A reset request answers first and mails after (the mail queue): each request here waits for its mail.
+  const request = async (type: string, props: unknown, as?: TestUser) => {
+    const answer = await t.app.inject({ method: 'POST', url: `/api/requests/${type}`, headers: as ? { cookie: cookies.get(as.id)! } : {}, payload: props as object });
+    await t.app.mailQueue.settled();
+    return answer;
+  };
   const invitation = (email: string, overrides: Record<string, unknown> = {}) => ({
     firstName: 'Pekka', lastName: 'Virtanen', email, defaultMessageRecipientName: 'Kotikallio', residentId, ...overrides,
   });
@@ -236,6 +240,7 @@ describe.each(routeDatabases)('invitations and password resets on %s', (database
     const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
     const reset = await t.app.inject({ method: 'POST', url: '/api/requests/send-password-reset-email', headers: forged, payload: { userNameOrEmail: user.name } });
     expect(reset.statusCode).toBe(200);
+    await t.app.mailQueue.settled();
     const links = (mail: string) => [...mailBody(mail).matchAll(/https?:\/\/\S+/g)].map(([link]) => new URL(link));
     const resetLinks = links(await lastMail());
     expect(resetLinks.length).toBeGreaterThan(0);
