@@ -4,6 +4,7 @@ import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import { AppError, accessDenied, invalidRequest, notFound, validationError } from '../../infra/errors.ts';
 import type { FileStore, IncomingObject } from '../../infra/files/file-store.ts';
 import type { Queryable, Sql } from '../../infra/sql/sql.ts';
+import { decodesAsImage } from '../../infra/media/image-decode.ts';
 import { readMediaLength } from '../../infra/media/media-length.ts';
 import { loadUser } from '../../infra/users/user-repository.ts';
 import { isSafeText } from '../../schemas/common/safe.ts';
@@ -25,8 +26,9 @@ import { insertAuditedRow } from '../reference-data/audited-row.ts';
 // POST /api/upload (spec 1 and 3 section 7), multipart fields file0, file1, ...: any logged-in user
 // with messaging stores pictures, videos, sounds and PDFs to attach to messages and replies, and an
 // operator the sounds of the content library (a sound's and a video's length is read from the media). The
-// rules are in schemas/api/uploads.ts: the type is sniffed from the bytes, each kind has its size
-// limit, and an upload is all or nothing. Each file streams to a temporary file beside the store
+// rules are in schemas/api/uploads.ts: the type is sniffed from the bytes, a picture must decode
+// whole (infra/media/image-decode.ts), each kind has its size limit, and an upload is all or
+// nothing. Each file streams to a temporary file beside the store
 // (infra/files/file-store.ts `receive`), is sniffed and checked there, and only when every file of
 // the request passed are they moved under their keys and their rows (owner: the uploader) written,
 // with their audit rows, in one transaction. Answers [{id, name, contentType, size}] in field order.
@@ -57,6 +59,7 @@ const tooLarge = (path: string, kind: UploadKind | null) =>
   new AppError('PayloadTooLarge', undefined, [
     { path, message: kind ? `Over the ${uploadSizeLimits[kind] / (1024 * 1024)} MB limit of ${kindNames[kind]}` : `Over the ${maxUploadBytes / (1024 * 1024)} MB limit` },
   ]);
+const unreadableImage = (path: string) => validationError([{ path, message: 'Not a readable image: damaged, cut short or too many pixels' }]);
 const unsupported = (path: string) => validationError([{ path, message: 'Not a supported file type: images (JPEG, PNG, GIF, WebP), videos (MP4, WebM), sounds (MP3, Ogg, M4A) or PDF' }]);
 
 /** The name the browser sent, as a plain file name: no folders, no control characters, at most maxUploadNameLength. */
@@ -106,6 +109,7 @@ async function receiveChecked(store: FileStore, source: AsyncIterable<Uint8Array
     const type = accepted(await fileTypeFromFile(incoming.path));
     if (!type) throw unsupported(path);
     if (incoming.size > uploadSizeLimits[type.kind]) throw tooLarge(path, type.kind);
+    if (type.kind === 'image' && !(await decodesAsImage(incoming.path, type.contentType))) throw unreadableImage(path);
     return { incoming, type };
   } catch (error) {
     await incoming.discard();
@@ -169,6 +173,7 @@ export async function storeUploadedBytes(deps: { sql: Sql; files: FileStore; now
     const type = accepted(await fileTypeFromBuffer(file.bytes));
     if (!type) throw unsupported(`file${index}`);
     if (file.bytes.length > uploadSizeLimits[type.kind]) throw tooLarge(`file${index}`, type.kind);
+    if (type.kind === 'image' && !(await decodesAsImage(file.bytes, type.contentType))) throw unreadableImage(`file${index}`);
     const objectKey = objectKeyFor(userId, type.extension, deps.now());
     await deps.files.save(objectKey, file.bytes);
     const length = await lengthOf(file.bytes, type.kind);

@@ -12,7 +12,8 @@ export { uploadSizeLimits, maxUploadBytes, maxUploadFiles, uploadTypes, type Upl
 //   the browser declared: a PNG named .txt is a PNG, a text file named .png is refused.
 // - Only the types of `uploadTypes` are accepted: the pictures, videos and sounds a message shows or plays,
 //   and PDF documents. Anything else (HTML, SVG, scripts, archives, office files) is refused, so no
-//   upload can run as a page of ours.
+//   upload can run as a page of ours. A picture must also decode whole (infra/media/image-decode.ts):
+//   one cut short or corrupt past its header is refused.
 // - Each kind has its own size limit; a request holds at most `maxUploadFiles` files. An upload
 //   over its limit, of another type, or cut short stores nothing: no file row, no object.
 // - The uploader owns the file (files.user_id): they and whoever may see a message or reply it is

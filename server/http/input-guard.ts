@@ -9,7 +9,8 @@ import { invalidRequest, validationError } from '../../infra/errors.ts';
 // path parameters are walked once: a NUL byte or an unpaired UTF-16 surrogate in any string or
 // key is a ValidationError naming where it is (JSON.parse and percent-decoding both let them
 // through), and nesting deeper than the schemas ever need is InvalidRequest, never a stack
-// overflow (500) in a validator that recurses.
+// overflow (500) in a validator that recurses. Before that, a JSON or text body whose bytes are not
+// UTF-8 is a ValidationError too (decodeUtf8Body).
 
 const parts = [
   ['body', (r: { body: unknown }) => r.body],
@@ -57,8 +58,47 @@ export function guardRawQuery(url: string): void {
   }
 }
 
+/** Fatal: a byte sequence that is not UTF-8 throws instead of becoming U+FFFD. */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * A JSON or text body as text, refused (ValidationError naming the body) unless its bytes are
+ * UTF-8: Fastify's own parsers decode leniently, so a Latin-1 "é" or a surrogate's bytes would be
+ * stored as U+FFFD, silently changing what was sent. JSON is UTF-8 (RFC 8259), whatever charset
+ * the Content-Type names.
+ */
+export function decodeUtf8Body(body: Buffer): string {
+  try {
+    return strictUtf8.decode(body);
+  } catch {
+    throw validationError([{ path: 'body', message: 'Not UTF-8' }]);
+  }
+}
+
+type Done = (error: Error | null, body?: unknown) => void;
+
+/** Fastify's JSON and text parsers (same body limit, same __proto__ and constructor refusals), behind the UTF-8 check. */
+function strictUtf8Parsers(app: FastifyInstance): void {
+  const json = app.getDefaultJsonParser('error', 'error') as (request: unknown, body: string, done: Done) => void;
+  const text = (_request: unknown, body: string, done: Done) => done(null, body);
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  for (const [type, parse] of [['application/json', json], ['text/plain', text]] as const) {
+    app.addContentTypeParser(type, { parseAs: 'buffer' }, (request, body: Buffer, done) => {
+      let decoded: string;
+      try {
+        decoded = decodeUtf8Body(body);
+      } catch (error) {
+        done(error as Error, undefined);
+        return;
+      }
+      parse(request, decoded, done);
+    });
+  }
+}
+
 export const inputGuard = fp(
   async (app: FastifyInstance) => {
+    strictUtf8Parsers(app);
     app.addHook('preValidation', async (request) => {
       guardRawQuery(request.raw.url ?? '');
       for (const [context, of] of parts) guardInput(context, of(request));

@@ -92,6 +92,29 @@ describe('error answers', () => {
     expect(response.json().error.kind).toBe('InvalidRequest');
   });
 
+  it('should refuse a JSON or text body that is not UTF-8 with ValidationError, storing nothing (not U+FFFD)', async () => {
+    const user = await t.createUser();
+    const { cookie } = await t.login(user);
+    const messageEvents = async () => Number((await t.sql.query<{ n: number | string }>("SELECT count(*) AS n FROM events WHERE stream_id LIKE 'message-%'"))[0]!.n);
+    const before = await messageEvents();
+    // "Café" in Latin-1 (0xE9 alone), a lone continuation byte, an over-long "/" and a surrogate's bytes.
+    for (const bad of [[0xe9], [0x80], [0xc0, 0xaf], [0xed, 0xa0, 0x80]]) {
+      const payload = Buffer.concat([Buffer.from('{"title":"Caf'), Buffer.from(bad), Buffer.from('"}')]);
+      for (const type of ['application/json', 'application/json; charset=utf-8']) {
+        const response = await t.app.inject({ method: 'POST', url: '/api/messages', headers: { cookie, 'content-type': type }, payload });
+        expect(response.statusCode, response.body).toBe(400);
+        expect(response.json()).toEqual({ error: { kind: 'ValidationError', message: expect.any(String), details: [{ path: 'body', message: 'Not UTF-8' }] } });
+      }
+    }
+    const text = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'text/plain' }, payload: Buffer.from([0x61, 0xff, 0x62]) });
+    expect(text.json().error).toEqual({ kind: 'ValidationError', message: expect.any(String), details: [{ path: 'body', message: 'Not UTF-8' }] });
+    expect(await messageEvents()).toBe(before);
+    // The same title as UTF-8 is stored as sent.
+    const good = await t.app.inject({ method: 'POST', url: '/api/messages', headers: { cookie, 'content-type': 'application/json' }, payload: Buffer.from('{"title":"Café"}') });
+    expect(good.statusCode, good.body).toBe(200);
+    expect(good.json().title).toBe('Café');
+  });
+
   it('should serve the web app and fall back to index.html for client routes only', async () => {
     const root = await t.app.inject({ method: 'GET', url: '/' });
     expect(root.statusCode).toBe(200);

@@ -123,6 +123,23 @@ describe.each(routeDatabases)('uploads on %s', (database) => {
       await expectNothingStored(rows, objects);
     });
 
+    it('should refuse an image that does not decode (cut short, corrupt) with 400 naming the field, and store nothing', async () => {
+      const [rows, objects] = [await fileRows(), storedPaths()];
+      // Noise, so the pixel data is long enough to cut after the headers the sniff and sharp's metadata read.
+      const noisy = sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: 'gaussian', mean: 128, sigma: 30 } } });
+      const [noisyPng, noisyJpeg] = [await noisy.clone().png().toBuffer(), await noisy.clone().jpeg().toBuffer()];
+      const corrupt = Buffer.from(noisyPng);
+      corrupt.fill(0x55, 200, 4000);
+      for (const [filename, bytes] of [['cut.png', noisyPng.subarray(0, noisyPng.length / 2)], ['cut.jpg', noisyJpeg.subarray(0, noisyJpeg.length / 2)], ['corrupt.png', corrupt]] as const) {
+        const response = await upload(uploader, [{ field: 'file0', filename: 'fine.pdf', bytes: tinyPdf }, { field: 'file1', filename, bytes }]);
+        expect(response.statusCode, `${filename}: ${response.body}`).toBe(400);
+        expect(errorOf(response), filename).toEqual({ kind: 'ValidationError', message: expect.any(String), details: [{ path: 'body.file1', message: expect.stringContaining('Not a readable image') }] });
+      }
+      await expectNothingStored(rows, objects);
+      // The whole images pass.
+      expect((await uploaded(uploader, [{ field: 'file0', filename: 'whole.png', bytes: noisyPng }, { field: 'file1', filename: 'whole.jpg', bytes: noisyJpeg }])).map((f) => f.contentType)).toEqual(['image/png', 'image/jpeg']);
+    });
+
     it('should refuse an image over its limit with 413 naming the field, and store nothing', async () => {
       const [rows, objects] = [await fileRows(), storedPaths()];
       const oversize = Buffer.concat([png, Buffer.alloc(uploadSizeLimits.image + 1 - png.length, 7)]);
@@ -182,6 +199,22 @@ describe.each(routeDatabases)('uploads on %s', (database) => {
       const [jpegFile] = await uploaded(uploader, [{ field: 'file0', filename: 'small.jpg', bytes: jpeg }]);
       // Never enlarged.
       expect(await sharp((await get(uploader, `/api/file/${jpegFile!.id}/thumbnail`)).rawPayload).metadata()).toMatchObject({ width: 64 });
+    });
+
+    it('should answer a thumbnail of an image stored broken (before uploads were decoded) 400, not 500', async () => {
+      const noisy = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: 'gaussian', mean: 128, sigma: 30 } } }).png().toBuffer();
+      const cut = noisy.subarray(0, noisy.length / 2);
+      const objectKey = `uploads/${uploader.id}/cut-${Date.now()}.png`;
+      await store.files.save(objectKey, cut);
+      const [row] = await t.sql.query<{ id: number }>(
+        'INSERT INTO files (user_id, name, content_type, object_key, size, has_object) VALUES ($1, $2, $3, $4, $5, true) RETURNING id',
+        [uploader.id, 'cut.png', 'image/png', objectKey, cut.length],
+      );
+      for (const width of [100, 300]) {
+        const thumbnail = await get(uploader, `/api/file/${row!.id}/thumbnail?width=${width}`);
+        expect(thumbnail.statusCode, `${width}: ${thumbnail.body}`).toBe(400);
+        expect(errorOf(thumbnail)).toMatchObject({ kind: 'InvalidRequest', message: 'Not an image' });
+      }
     });
 
     it("should keep someone else's upload from a user until it is attached to a message they can see", async () => {
