@@ -91,6 +91,7 @@ const noTestImports = [
 export const zodFreeSchemaFiles = [
   'schemas/api/contract-alerts.ts',
   'schemas/api/error-kinds.ts',
+  'schemas/api/iframe-hosts.ts',
   'schemas/api/languages.ts',
   'schemas/api/live-close-codes.ts',
   'schemas/api/message-item-limits.ts',

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { iframeHostPattern, parseIframeHosts } from '../schemas/api/iframe-hosts.ts';
 import { IceServer } from '../schemas/api/video-chat.ts';
 
 // The environment is read once, at start-up, and checked against this schema (fastify/demo style):
@@ -74,6 +75,16 @@ const Env = z.object({
       }
     })
     .pipe(z.array(IceServer).max(20)),
+  /**
+   * The hosts whose pages IFrame message items may frame, comma-separated host names
+   * (`maps.example.org`) or `*.example.org` for its subdomains (schemas/api/iframe-hosts.ts).
+   * None by default: no IFrame item is taken or shown until the operator names the hosts.
+   */
+  IFRAME_HOSTS: z
+    .string()
+    .default('')
+    .transform(parseIframeHosts)
+    .refine((hosts) => hosts.every((host) => iframeHostPattern.test(host)), 'IFRAME_HOSTS: comma-separated host names (maps.example.org) or *.example.org, no scheme, port or path'),
 });
 
 export interface Config {
@@ -100,6 +111,8 @@ export interface Config {
   s3?: { bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string };
   /** Given to each video chat's browsers (RTCConfiguration.iceServers). */
   iceServers: IceServer[];
+  /** The hosts IFrame message items may frame (IFRAME_HOSTS); empty: none. */
+  iframeHosts: string[];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -134,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoUsageDays: e.DEMO_USAGE_DAYS,
     s3: e.S3_BUCKET ? { bucket: e.S3_BUCKET, endpoint: e.S3_URL, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
     iceServers: e.ICE_SERVERS,
+    iframeHosts: e.IFRAME_HOSTS,
   };
 }
 

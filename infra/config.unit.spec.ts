@@ -49,6 +49,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ICE_SERVERS: '[{"url":"stun:x"}]' })).toThrow(/ICE_SERVERS/);
   });
 
+  it('should read IFRAME_HOSTS as host names, none by default, and refuse schemes, ports and paths', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).iframeHosts).toEqual([]);
+    expect(loadConfig({ DATA_DIR: dataDir(), IFRAME_HOSTS: ' Maps.Example.org, *.kartta.example ,' }).iframeHosts).toEqual(['maps.example.org', '*.kartta.example']);
+    for (const bad of ['https://maps.example.org', 'maps.example.org:443', 'maps.example.org/embed', '*', '*.', 'a..b'])
+      expect(() => loadConfig({ DATA_DIR: dataDir(), IFRAME_HOSTS: bad }), bad).toThrow(/IFRAME_HOSTS/);
+  });
+
   it('should refuse a malformed environment with the failing variable named', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATA_DIR: dataDir(), LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);

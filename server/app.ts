@@ -33,7 +33,7 @@ export interface AppDeps {
   sql: Sql;
   store: EventStore;
   config: Pick<Config, 'cookieSecret' | 'jwtSecret' | 'contactEmail' | 'publicUrl'> &
-    Partial<Pick<Config, 'trustProxy' | 'iceServers'>> & {
+    Partial<Pick<Config, 'trustProxy' | 'iceServers' | 'iframeHosts'>> & {
       /** Failed-login lockouts; production uses the defaults, tests may shorten the window. */
       loginLimits?: Partial<LoginLimits>;
       /** How long a file stream may go unread before it is cut (queries/library/send-stored-object.ts); tests shorten it. */

@@ -2,7 +2,7 @@ import { requireUser } from '../../server/http/auth.ts';
 import type { App } from '../../server/http/zod.ts';
 import { MessageItem, NewMessageItem } from '../../schemas/api/messages.ts';
 import { describeItems } from '../../domain/messages/message-views.ts';
-import { checkItemContent, itemEditor } from './message-content.ts';
+import { checkIframeHost, checkItemContent, itemEditor } from './message-content.ts';
 import { itemOf, runMessageCommand } from './message-stream.ts';
 
 // POST /api/message-items {messageId, type, ..., position?}: the owner adds an item to a draft (or
@@ -13,6 +13,7 @@ export function createMessageItemRoute(app: App): void {
     const { userId } = requireUser(request);
     const { sql, store, now } = app.deps;
     const { messageId, position, ...item } = request.body;
+    checkIframeHost(item.type, item.url, app.deps.config.iframeHosts ?? []);
     await checkItemContent(sql, item, { store, userId });
     const { userGroupId } = await itemEditor(sql, userId);
     const [{ id: itemId } = { id: 0 }] = await sql.query<{ id: number }>(`SELECT nextval('message_item_ids')::integer AS id`);

@@ -4,6 +4,7 @@ import type { Queryable } from '../../infra/sql/sql.ts';
 import { readListForReader } from '../favorites/source-list.ts';
 import { loadUser, loadUserConfig } from '../../infra/users/user-repository.ts';
 import type { MessageChange, MessageItemChange } from '../../schemas/api/messages.ts';
+import { iframeUrlAllowed } from '../../schemas/api/iframe-hosts.ts';
 import type { ValidationIssue } from '../../schemas/api/errors.ts';
 import { allowedReceiverGroupIds, allowedReceiverIds } from '../../domain/messages/message-receivers.ts';
 import type { Nameable } from '../../domain/messages/message-views.ts';
@@ -92,4 +93,14 @@ export async function checkItemContent(sql: Queryable, item: MessageItemChange, 
     issues.push({ path: 'body.recipeId', message: 'Unknown recipe' });
   }
   if (issues.length > 0) throw validationError(issues);
+}
+
+/**
+ * An IFrame item frames only pages on the operator's hosts (IFRAME_HOSTS, schemas/api/iframe-hosts.ts):
+ * `type` and `url` are the item as it will be, after a change. Other items' links may go anywhere.
+ */
+export function checkIframeHost(type: string | undefined, url: string | null | undefined, hosts: readonly string[]): void {
+  if (type !== 'IFrame' || iframeUrlAllowed(url, hosts)) return;
+  const message = hosts.length === 0 ? 'This server frames no pages: its operator lists none in IFRAME_HOSTS' : `Only pages on these hosts may be framed (IFRAME_HOSTS): ${hosts.join(', ')}`;
+  throw validationError([{ path: 'body.url', message }]);
 }

@@ -4,8 +4,8 @@ import type { App } from '../../server/http/zod.ts';
 import { MessageItem, MessageItemChange, MessageItemParams } from '../../schemas/api/messages.ts';
 import { describeItems } from '../../domain/messages/message-views.ts';
 import { messageIdOfItem } from './message-of-item.ts';
-import { checkItemContent, itemEditor } from './message-content.ts';
-import { itemOf, runMessageCommand } from './message-stream.ts';
+import { checkIframeHost, checkItemContent, itemEditor } from './message-content.ts';
+import { itemOf, loadMessageState, runMessageCommand } from './message-stream.ts';
 
 // PUT /api/message-items/{id} {item or part of it, position?}: the owner changes an item of a
 // draft (or a recipient one of a recommendation it may modify); `position` moves it (move up and
@@ -18,6 +18,11 @@ export function updateMessageItemRoute(app: App): void {
     const messageId = await messageIdOfItem(sql, itemId);
     if (messageId === null) throw notFound();
     const { position, ...change } = request.body;
+    if (change.type !== undefined || change.url !== undefined) {
+      // The item as it will be: a Link turned into an IFrame, or an IFrame given a new address.
+      const current = (await loadMessageState(app.deps, messageId)).items.get(itemId)?.item;
+      checkIframeHost(change.type ?? current?.type, change.url !== undefined ? change.url : current?.url, app.deps.config.iframeHosts ?? []);
+    }
     await checkItemContent(sql, change, { store, userId });
     const { userGroupId, advancedMessaging } = await itemEditor(sql, userId);
     const command = { kind: 'changeItem' as const, messageId, userId, userGroupId, advancedMessaging, itemId, change, position, at: now().toISOString() };

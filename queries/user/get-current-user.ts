@@ -17,7 +17,7 @@ export function getCurrentUserRoute(app: App): void {
     const user = await loadUser(app.deps.sql, session.userId);
     if (!user || !user.active) throw unauthorized();
     if (!session.admin) assertContractActive(user, app.deps.now(), app.deps.config.contactEmail);
-    const current = toCurrentUser(user, session, { publicReportView: request.query.publicReport === 'true' });
+    const current = { ...toCurrentUser(user, session, { publicReportView: request.query.publicReport === 'true' }), iframeHosts: app.deps.config.iframeHosts ?? [] };
     // A token visitor sends no messages, and the unit's receivers are not theirs to read.
     return current.publicReport ? current : { ...current, ...(await loadMessageReceivers(app.deps.sql, user.id)) };
   });

@@ -132,6 +132,11 @@ export const CurrentUser = z.object({
   defaultMessageRecipients: z
     .array(z.object({ id: z.number().int(), srcUserId: z.number().int(), dstUserId: z.number().int(), recipientName: z.string().nullable(), active: z.boolean(), name: z.string() }))
     .optional(),
+  /**
+   * The hosts IFrame message items may frame (IFRAME_HOSTS, schemas/api/iframe-hosts.ts): the
+   * browser frames no other page. Only GET /api/ carries it; optional for older clients.
+   */
+  iframeHosts: z.array(z.string()).optional(),
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 

@@ -25,7 +25,8 @@ describe.each(routeDatabases)('the single message view on %s', (database) => {
   const cookies = new Map<TestUser, Record<string, string>>();
 
   beforeAll(async () => {
-    t = await buildTestApp({ database, now: clock.now });
+    // IFrame items frame only the operator's hosts (IFRAME_HOSTS; tests/http/iframe-hosts.int.spec.ts).
+    t = await buildTestApp({ database, now: clock.now, config: { iframeHosts: ['example.org', 'x.example'] } });
     [audio] = (await insertAudioFiles(t, 1)) as [number];
     video = await insertVideoFile(t, 'Walk in the park.mp4');
     [{ id: recipe }] = (await t.sql.query<{ id: number }>("INSERT INTO recipes (name) VALUES ('Autumn') RETURNING id")) as [{ id: number }];

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageItem } from '../../../schemas/api/messages.ts';
+import { frameOf, safeUrl } from '../../lib/iframe-hosts.ts';
 import { showModal } from '../../lib/modal-stack.ts';
 import { sanitizeHtml } from '../../lib/safe-html.ts';
 import { paths } from '../../routes/paths.ts';
@@ -14,9 +15,6 @@ import './message-items.css';
 export const maxMediaHeightPx = 500;
 /** Spec 2 section 9: the least height of an IFrame item. */
 export const minIframeHeightPx = 600;
-
-/** Only web and mail links are followed (the server refuses others; items stored before may have them). */
-export const safeUrl = (url: string | null | undefined) => (url && /^(https?:|mailto:)/i.test(url) ? url : null);
 
 export const fileUrl = (fileId: number) => `/api/file/${fileId}`;
 
@@ -71,17 +69,16 @@ function ItemContent({ item, onPlay, onOpen }: Omit<MessageItemViewProps, 'playi
     case 'Question':
       return <div className="message-item-html" onClick={onOpen} dangerouslySetInnerHTML={{ __html: sanitizeHtml(item.html ?? '') }} />;
     case 'IFrame': {
-      const src = safeUrl(item.url);
+      const frame = frameOf(item.url);
       // The page in the message, and the whole window for it (the IFrame modal, spec 1 section 2).
-      return src ? (
+      if (!frame) return <span className="message-item-missing">{safeUrl(item.url) ? t('This page cannot be shown in a message') : t('No address')}</span>;
+      return (
         <div className="message-item-iframe">
-          <iframe src={src} title={src} height={item.iframeHeight ?? minIframeHeightPx} sandbox="allow-scripts allow-same-origin allow-popups" />
-          <button type="button" data-testid="iframe-full-screen" onClick={() => showModal('IFrame', { url: src, title: src, height: item.iframeHeight })}>
+          <iframe src={frame.src} title={frame.src} height={item.iframeHeight ?? minIframeHeightPx} sandbox={frame.sandbox} />
+          <button type="button" data-testid="iframe-full-screen" onClick={() => showModal('IFrame', { url: frame.src, title: frame.src, height: item.iframeHeight })}>
             {t('Full screen')}
           </button>
         </div>
-      ) : (
-        <span className="message-item-missing">{t('No address')}</span>
       );
     }
     case 'FavoriteList':

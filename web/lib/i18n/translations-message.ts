@@ -42,6 +42,7 @@ export const messageTexts: Record<string, TextEntry> = {
   'Send Message': { fin: 'Lähetä viesti', swe: 'Skicka meddelandet' },
   'Restore Message as Draft': { fin: 'Palauta viesti luonnokseksi', swe: 'Återställ meddelandet som utkast' },
   'No address': { fin: 'Ei osoitetta', swe: 'Ingen adress' },
+  'This page cannot be shown in a message': { fin: 'Tätä sivua ei voi näyttää viestissä', swe: 'Den här sidan kan inte visas i ett meddelande' },
   'No file': { fin: 'Ei tiedostoa', swe: 'Ingen fil' },
   'No title': { fin: 'Ei otsikkoa', swe: 'Ingen rubrik' },
   'Nothing found': { fin: 'Mitään ei löytynyt', swe: 'Inget hittades' },

@@ -4,6 +4,7 @@ import type { CurrentUser, Language } from '../../../../schemas/api/user.ts';
 import { ApiError, setBearerToken } from '../../../lib/api-client.ts';
 import { dropEarlyRequests } from '../../../lib/early-request.ts';
 import { languageState, setLanguage } from '../../../lib/i18n/i18n.ts';
+import { setIframeHosts } from '../../../lib/iframe-hosts.ts';
 import { hideAllModals } from '../../../lib/modal-stack.ts';
 import { withLoading } from '../../../lib/loading.ts';
 import { getCurrentUser } from '../api/get-current-user.ts';
@@ -30,6 +31,7 @@ export const session = proxy<{
 // shown only once the user's language is there, the login screen once the current one is.
 async function signedIn(user: CurrentUser): Promise<void> {
   await switchLanguage(user.uiParams.language ?? user.config.language);
+  setIframeHosts(user.iframeHosts);
   session.user = ref(user);
   session.status = 'loggedIn';
   session.loginFailed = false;
@@ -47,6 +49,7 @@ async function signedOut(): Promise<void> {
   dropEarlyRequests();
   await currentLanguageLoaded();
   session.user = null;
+  setIframeHosts([]);
   session.needsPassword = false;
   session.status = 'loggedOut';
   hideAllModals();
