@@ -59,7 +59,10 @@ export async function sendStoredObject(
   // An uploaded HTML or SVG file opened from our origin must not run script as the user. Only
   // those: Chrome refuses to show a PDF in a sandboxed document.
   if (/html|svg|xml/i.test(contentTypeOf(file))) reply.header('Content-Security-Policy', 'sandbox');
-  if (options.download) reply.header('Content-Disposition', contentDisposition(file.name));
+  // A PDF can carry script (an OpenAction) that the browser's viewer would run on our origin, and a
+  // sandbox would stop Chrome showing it at all: a PDF is always an attachment (issue 37 item 8).
+  // The app shows no PDF inline: its file viewer offers them as downloads (modal-rules.ts).
+  if (options.download || /^application\/pdf\b/i.test(contentTypeOf(file))) reply.header('Content-Disposition', contentDisposition(file.name));
   if (range === 'unsatisfiable') {
     return reply
       .code(416)
