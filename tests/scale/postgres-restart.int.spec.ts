@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectors } from '../../projections/projectors.ts';
 import { createTestDatabase, startPostgresServer, type PostgresServer } from '../support/postgres-server.ts';
+import { expectEachEventCountedOnce, waitUntilProjected } from './support/projection-checks.ts';
 import { newClient, startInstance, stopInstance, type AppInstance, type Client } from './support/app-instances.ts';
 
 // Issue 37: `pg_ctl restart -m fast` and `-m immediate` made the app exit (on the 57P01 a restart
@@ -86,34 +86,13 @@ describe('a Postgres server restarted under load', () => {
     db = new pg.Client({ connectionString: database });
     await db.connect();
     // The projections resumed from their checkpoints and caught up.
-    await expect
-      .poll(
-        async () =>
-          Number(
-            (
-              await db!.query<{ behind: string }>(
-                `SELECT count(*) AS behind FROM projection_checkpoints c
-                  WHERE c.dropped_at IS NULL AND EXISTS (
-                    SELECT 1 FROM events e WHERE (e.transaction_id::text::bigint, e.global_position) > (c.position_tx, c.position_seq))`,
-              )
-            ).rows[0]!.behind,
-          ),
-        { timeout: 90_000, interval: 250 },
-      )
-      .toBe(0);
+    await waitUntilProjected(db, 90_000);
     // Nothing lost: every acknowledged list is in the log, once; nothing doubled: each checkpoint
     // counted every event of its types exactly once, and the read model holds each list once.
     const created = await db.query<{ name: string; n: string }>(`SELECT data->>'name' AS name, count(*) AS n FROM events WHERE type = 'FavoriteListCreated' AND data->>'name' LIKE 'restart-%' GROUP BY 1`);
     const inLog = new Map(created.rows.map((r) => [r.name, Number(r.n)]));
     expect(acknowledged.filter((name) => inLog.get(name) !== 1)).toEqual([]);
-    const counts = new Map((await db.query<{ type: string; n: string }>('SELECT type, count(*) AS n FROM events GROUP BY type')).rows.map((r) => [r.type, Number(r.n)]));
-    const checkpoints = await db.query<{ name: string; version: number; events_processed: string }>('SELECT name, version, events_processed FROM projection_checkpoints WHERE dropped_at IS NULL');
-    for (const checkpoint of checkpoints.rows) {
-      const projector = projectors.find((p) => p.name === checkpoint.name);
-      if (!projector) continue;
-      const expected = projector.handles.reduce((sum, type) => sum + (counts.get(type) ?? 0), 0);
-      expect(Number(checkpoint.events_processed), `${checkpoint.name}@v${checkpoint.version}`).toBe(expected);
-    }
+    await expectEachEventCountedOnce(db);
     const rows = await db.query<{ n: string; distinct: string }>(`SELECT count(*) AS n, count(DISTINCT id) AS distinct FROM favorite_lists WHERE name LIKE 'restart-%'`);
     expect({ n: Number(rows.rows[0]!.n), distinct: Number(rows.rows[0]!.distinct) }).toEqual({ n: inLog.size, distinct: inLog.size });
 

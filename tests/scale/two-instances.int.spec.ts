@@ -3,10 +3,10 @@ import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectors } from '../../projections/projectors.ts';
 import { multipartBody } from '../http/support/multipart.ts';
 import { createTestDatabase } from '../support/postgres-server.ts';
 import { startS3Server, type S3Server } from '../support/s3-server.ts';
+import { expectEachEventCountedOnce, waitUntilProjected } from './support/projection-checks.ts';
 import { killInstance, newClient, startInstance, stopInstance, type AppInstance, type Client } from './support/app-instances.ts';
 
 // Issue 20, item 1: two app processes on one Postgres server. Any instance serves any request;
@@ -54,21 +54,6 @@ async function logIn(client: Client, instance: AppInstance, username: string): P
 async function leaseHolders(): Promise<Map<string, string>> {
   const rows = await db.query<{ name: string; version: number; holder: string }>('SELECT name, version, holder FROM projection_leases WHERE expires_at > now()');
   return new Map(rows.rows.map((r) => [`${r.name}@v${r.version}`, r.holder]));
-}
-
-/** Until every checkpoint is at the end of the log (read as the runner reads it). */
-async function waitUntilProjected(timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const { rows } = await db.query<{ behind: string }>(
-      `SELECT count(*) AS behind FROM projection_checkpoints c
-        WHERE c.dropped_at IS NULL AND EXISTS (
-          SELECT 1 FROM events e WHERE (e.transaction_id::text::bigint, e.global_position) > (c.position_tx, c.position_seq))`,
-    );
-    if (Number(rows[0]!.behind) === 0) return;
-    if (Date.now() > deadline) throw new Error(`${rows[0]!.behind} projections still behind the log`);
-    await new Promise((done) => setTimeout(done, 250));
-  }
 }
 
 describe('two app instances on one Postgres and one ClickHouse', () => {
@@ -183,20 +168,11 @@ describe('two app instances on one Postgres and one ClickHouse', () => {
     await Promise.all(workers);
 
     // The survivor holds every projection now, and has caught up.
-    await waitUntilProjected(90_000);
+    await waitUntilProjected(db, 90_000);
     const after = await leaseHolders();
     for (const row of live.rows) expect(after.get(`${row.name}@v${row.version}`), `${row.name}@v${row.version}`).toContain(`/${survivor.process.pid}/`);
 
-    // Each checkpoint counted every event of its types exactly once: a batch applied twice would
-    // count twice, a lost one not at all.
-    const counts = new Map((await db.query<{ type: string; n: string }>('SELECT type, count(*) AS n FROM events GROUP BY type')).rows.map((r) => [r.type, Number(r.n)]));
-    const checkpoints = await db.query<{ name: string; version: number; events_processed: string }>('SELECT name, version, events_processed FROM projection_checkpoints WHERE dropped_at IS NULL');
-    for (const checkpoint of checkpoints.rows) {
-      const projector = projectors.find((p) => p.name === checkpoint.name);
-      if (!projector) continue;
-      const expected = projector.handles.reduce((sum, type) => sum + (counts.get(type) ?? 0), 0);
-      expect(Number(checkpoint.events_processed), `${checkpoint.name}@v${checkpoint.version}`).toBe(expected);
-    }
+    await expectEachEventCountedOnce(db);
     // And the rows agree: every list the log says was created is in the read model, once, and
     // every list a client was told about is among them (a request cut off by the kill may have
     // committed without an answer, so the log may hold more than the clients counted).
