@@ -33,7 +33,6 @@ export interface LiveHub {
   endSession(userId: number, sessionToken: string): number;
 }
 
-
 /**
  * A user's open sockets on one instance: a tablet, a phone and a few tabs. The next upgrade closes
  * the oldest, so one account cannot hold hundreds of sockets.
