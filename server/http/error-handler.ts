@@ -81,7 +81,7 @@ const unavailableCodes = new Map<string, 'database' | 'disk'>([
 const unavailableMessages = /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Cannot use a pool after calling end)/;
 
 /** The dependency an error says is unavailable for now, or null when it says something else. */
-export function unavailableDependency(error: unknown): 'database' | 'disk' | null {
+function unavailableDependency(error: unknown): 'database' | 'disk' | null {
   if (!(error instanceof Error)) return null;
   const { code } = error as { code?: unknown };
   if (typeof code === 'string') {
@@ -96,7 +96,7 @@ export function unavailableDependency(error: unknown): 'database' | 'disk' | nul
 }
 
 /** Seconds a client waits before it tries again after a dependency was unavailable. */
-export const UNAVAILABLE_RETRY_AFTER_SECONDS = 1;
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 1;
 
 export function toAnswer(error: unknown): Answer {
   if (error instanceof AppError) return answer(error.kind, { message: error.message, details: error.details });
