@@ -90,10 +90,16 @@ const STALLED_STREAM_MS = 60_000;
  */
 function cutWhenStalled(request: FastifyRequest, reply: FastifyReply): void {
   const { socket } = request.raw;
-  // An injected request (light-my-request) has a stand-in socket without timers: nothing to cut.
-  if (typeof socket?.setTimeout !== 'function') return;
-  socket.setTimeout(request.server.deps.config.stalledStreamMs ?? STALLED_STREAM_MS, () => socket.destroy());
-  reply.raw.once('close', () => socket.setTimeout(0));
+  // An injected request (light-my-request) has a stand-in socket without byte counts: nothing to cut.
+  if (typeof socket?.bytesWritten !== 'number') return;
+  // A watch of our own on the bytes written, not socket.setTimeout: Node keeps a keep-alive
+  // connection's idle limit in that same timer, and must have it back once the answer is sent.
+  let written = socket.bytesWritten;
+  const watch = setInterval(() => {
+    if (socket.bytesWritten === written) socket.destroy();
+    written = socket.bytesWritten;
+  }, request.server.deps.config.stalledStreamMs ?? STALLED_STREAM_MS).unref();
+  reply.raw.once('close', () => clearInterval(watch));
 }
 
 /** One byte range of a `bytes=` header, 'unsatisfiable', or null to send the whole object. */
