@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeFindings } from '../support/axe.ts';
 import { launchBrowser, type Browser } from '../support/browser.ts';
 import { getJson, logIn, postJson, shot, startServer, stopServer, type Server } from '../support/product-server.ts';
 
@@ -211,6 +212,12 @@ describe('the single message view', () => {
     // A page of the app's own origin: scripts, but never together with that origin (issue 37 item 8).
     expect(await page.locator('.message-item-iframe iframe').getAttribute('sandbox')).toBe('allow-scripts allow-popups');
     await shot(page, 'message-view-08-iframe-item');
+    expect(await seriousAxeFindings(page, '.message-item-iframe')).toEqual([]);
+    // On a relative's phone as well.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'message-view-08-iframe-item-phone');
+    expect(await seriousAxeFindings(page, '.message-item-iframe')).toEqual([]);
+    await page.setViewportSize({ width: 1024, height: 768 });
     await page.getByTestId('iframe-full-screen').click();
     const modal = page.getByTestId('iframe-modal');
     await modal.waitFor(ui);

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeFindings } from '../support/axe.ts';
 import { launchBrowser, type Browser } from '../support/browser.ts';
 import { logIn, shot, startServer, stopServer, type Server } from '../support/product-server.ts';
 
@@ -86,6 +87,10 @@ describe('user administration', () => {
     await modal.locator('input[name=newPassword]').fill('abc');
     await modal.locator('input[name=newPasswordAgain]').fill('abc');
     expect(await submit.isDisabled()).toBe(true);
+    // The length rule the modal states (8 characters since issue 37).
+    expect(await modal.locator('.password-form-hint').textContent()).toBe('Vähintään 8 merkkiä');
+    await shot(page, 'users-04b-change-password-too-short');
+    expect(await seriousAxeFindings(page, '[data-modal=ChangePassword]')).toEqual([]);
     await modal.locator('input[name=newPassword]').fill('metsa-2026');
     await modal.locator('input[name=newPasswordAgain]').fill('metsa-202');
     expect(await submit.isDisabled()).toBe(true);
